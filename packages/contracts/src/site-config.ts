@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** A language the site offers. Hidden languages exist but are not offered to visitors. */
+export const LanguageSchema = z.object({
+  code: z.string().regex(/^[a-z]{2}$/),
+  name: z.string().min(1),
+  dir: z.enum(['ltr', 'rtl']),
+  hidden: z.boolean(),
+});
+export type Language = z.infer<typeof LanguageSchema>;
+
+/** SPEC §3 maintenance config; times are ISO 8601 strings (UTC) or null. */
+export const MaintenanceSchema = z.object({
+  isActive: z.boolean(),
+  started_at: z.iso.datetime().nullable(),
+  ended_at: z.iso.datetime().nullable(),
+  notify_started_at: z.iso.datetime().nullable(),
+  notify_ended_at: z.iso.datetime().nullable(),
+  web_state: z.enum(['on', 'off']),
+});
+export type Maintenance = z.infer<typeof MaintenanceSchema>;
+
+export const BrandBookPropSchema = z.object({
+  css_prop: z.string().regex(/^--[a-z0-9-]+$/),
+  css_value: z.string().max(200).regex(/^[^;{}<>]*$/),
+});
+export type BrandBookProp = z.infer<typeof BrandBookPropSchema>;
+
+/** Feature flags the guards and the shell read. */
+export const SiteFlagsSchema = z.object({
+  accountMiddleware: z.boolean(),
+  rechargeModal: z.boolean(),
+  identificationEnabled: z.boolean(),
+  confirmTermsEnabled: z.boolean(),
+  promoBonusToOffer: z.boolean(),
+  slotFirstDepositRedirect: z.boolean(),
+  paymentPageAvailable: z.boolean(),
+  paymentPageOnlyLoggedIn: z.boolean(),
+  snowEffect: z.boolean(),
+  debuggerPage: z.boolean(),
+  customRegistration: z.boolean(),
+  /** Where the mobile build lives; the mobile guard redirects there. Null: no mobile site. */
+  mobileSiteUrl: z.url().nullable(),
+});
+export type SiteFlags = z.infer<typeof SiteFlagsSchema>;
+
+export const SeoConfigSchema = z.object({
+  /** `url`: canonical is the page's own url; `mirror`: canonical points at `mirrorHost`. */
+  canonicalMode: z.enum(['url', 'mirror']),
+  mirrorHost: z.string().nullable(),
+  /** Public origin used for canonical and hreflang links, e.g. https://example.com */
+  siteOrigin: z.url(),
+});
+export type SeoConfig = z.infer<typeof SeoConfigSchema>;
+
+/** `GET /bff-api/config/all.json` */
+export const SiteConfigSchema = z.object({
+  companyName: z.string().min(1),
+  ref_id: z.number().int(),
+  group_id: z.number().int(),
+  pwa: z.boolean(),
+  manifest: z.object({ themeColor: z.string() }),
+  brandBook: z.array(BrandBookPropSchema),
+  defaultLanguage: z.string().regex(/^[a-z]{2}$/),
+  languages: z.array(LanguageSchema).min(1),
+  maintenance: MaintenanceSchema,
+  registrationAllowed: z.boolean(),
+  isVipDomain: z.boolean(),
+  flags: SiteFlagsSchema,
+  /** Route names (or SPEC route numbers as strings) that answer 404. */
+  unavailableRoutes: z.array(z.string()),
+  /** Path patterns (below the language, `*` wildcard) that answer 404. */
+  urlsToRedirectTo404: z.array(z.string()),
+  seo: SeoConfigSchema,
+  /** The app version the server ships; a client with an older one reloads. */
+  appVersion: z.string(),
+  registrationReminder: z.object({ delay: z.number().int().min(0), interval: z.number().int().min(0) }),
+});
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;
+
+export const ConfigGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ref_id: z.number().int(),
+});
+/** `GET /bff-api/config/group/get` */
+export const ConfigGroupsResponseSchema = z.object({
+  groups: z.array(ConfigGroupSchema),
+  lang: z.string(),
+});
+export type ConfigGroupsResponse = z.infer<typeof ConfigGroupsResponseSchema>;
+
+/** Operator JSON merge patch of site config (RFC 7396): any subset of the editable fields. */
+export const SiteConfigPatchSchema = z
+  .object({
+    companyName: SiteConfigSchema.shape.companyName,
+    maintenance: MaintenanceSchema.partial(),
+    languages: SiteConfigSchema.shape.languages,
+    defaultLanguage: SiteConfigSchema.shape.defaultLanguage,
+    flags: SiteFlagsSchema.partial(),
+    registrationAllowed: z.boolean(),
+    isVipDomain: z.boolean(),
+    unavailableRoutes: SiteConfigSchema.shape.unavailableRoutes,
+    urlsToRedirectTo404: SiteConfigSchema.shape.urlsToRedirectTo404,
+    brandBook: SiteConfigSchema.shape.brandBook,
+    seo: SeoConfigSchema.partial(),
+    registrationReminder: SiteConfigSchema.shape.registrationReminder.partial(),
+  })
+  .partial()
+  .strict();
+export type SiteConfigPatch = z.infer<typeof SiteConfigPatchSchema>;

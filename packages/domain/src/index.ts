@@ -1,0 +1,2 @@
+export * from './routes/route-table.ts';
+export * from './guards/types.ts';
