@@ -68,7 +68,8 @@ export type ModalName = 'login' | 'registration' | 'user-question' | 'support-hi
 export type GuardDecision =
   | { kind: 'continue'; effects?: readonly GuardEffect[] }
   | { kind: 'redirect'; url: string; status: RedirectStatus; effects?: readonly GuardEffect[] }
-  | { kind: 'cancel'; reason: string; effects?: readonly GuardEffect[] }
+  /** Stay where you are. `code` is the SPEC §9 ban code (45, 53) when a ban cancelled. */
+  | { kind: 'cancel'; reason: string; code?: number; effects?: readonly GuardEffect[] }
   | { kind: 'reload'; effects?: readonly GuardEffect[] }
   | { kind: 'not-found'; effects?: readonly GuardEffect[] };
 

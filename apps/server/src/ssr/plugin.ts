@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, RouterContextProvider, type ServerBuild, type RouterContext } from 'react-router';
+import { runGuardPipeline, type GuardEffect } from '@betsite/domain';
+import { gatherGuardContext } from './guard-facts.ts';
+import { sendWebResponse, toWebRequest } from './web-request.ts';
+
+/** API prefixes the page catch-all never answers: their unknown paths are JSON 404s. */
+const API_PREFIXES = ['/bff-api/', '/web-api/', '/ops-api/', '/blocks-api/', '/redirects-api/', '/limit-service-api/', '/social-api/', '/third-party/', '/fatman-api/'];
+
+interface PageServicesShape {
+  requestId: string;
+  siteConfig: Awaited<ReturnType<FastifyRequest['server']['siteConfig']['get']>>;
+  user: { loggedIn: boolean; userId: string | null };
+  notFound: boolean;
+  nonce: string;
+  now: number;
+}
+
+interface EntryModule {
+  pageServicesContext: RouterContext<PageServicesShape>;
+}
+
+/**
+ * Serves the React Router build: static assets, then every page. For a document request
+ * the guard pipeline of SPEC §2 runs here first (redirects, 404s, cookies); client-side
+ * navigation runs the same pipeline in the browser.
+ */
+export function ssrPlugin(opts: { buildDir: string }): FastifyPluginAsync {
+  return async (app) => {
+    const buildDir = resolve(opts.buildDir);
+    const serverEntry = join(buildDir, 'server', 'index.js');
+    if (!existsSync(serverEntry)) {
+      throw new Error(`The web build is missing (${serverEntry}); run \`npm run build\` first.`);
+    }
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    const entry = build.entry.module as unknown as EntryModule;
+    const handle = createRequestHandler(build, 'production');
+
+    await app.register(fastifyStatic, {
+      root: join(buildDir, 'client'),
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Hashed file names never change: cache them for a year.
+        if (path.includes(`${join('client', 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'public, max-age=3600');
+      },
+    });
+
+    const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const url = new URL(request.url, 'http://internal');
+      if (API_PREFIXES.some((p) => url.pathname.startsWith(p))) {
+        return reply.status(404).send({ code: 'not_found', message: `No API at ${url.pathname}` });
+      }
+      const isDocument = request.method === 'GET' && !url.pathname.endsWith('.data') && url.pathname !== '/__manifest';
+      const siteConfig = await app.siteConfig.get();
+      const user = { loggedIn: request.userId !== null, userId: request.userId };
+      let notFound = false;
+
+      if (isDocument) {
+        const ctx = await gatherGuardContext(app, request, url, siteConfig, user);
+        const { decision, effects } = runGuardPipeline(ctx);
+        applyEffects(request, reply, effects);
+        if (decision.kind === 'redirect') return reply.redirect(decision.url, decision.status);
+        if (decision.kind === 'not-found') notFound = true;
+        if (decision.kind === 'cancel') {
+          request.log.info({ reason: decision.reason }, 'navigation cancelled by a guard');
+          notFound = true;
+        }
+      }
+
+      const services: PageServicesShape = {
+        requestId: request.id,
+        siteConfig,
+        user,
+        notFound,
+        nonce: reply.cspNonce?.script ?? randomBytes(16).toString('base64'),
+        now: app.clock.now(),
+      };
+      const context = new RouterContextProvider();
+      context.set(entry.pageServicesContext, services);
+      const abort = new AbortController();
+      reply.raw.on('close', () => abort.abort());
+      const response = await handle(toWebRequest(request, abort.signal), context);
+      // Pages carry per-user state: never cache them in shared caches.
+      if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-cache');
+      return sendWebResponse(reply, response);
+    };
+
+    app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler: renderPage });
+    app.route({ method: ['GET', 'HEAD'], url: '/', handler: renderPage });
+  };
+}
+
+function applyEffects(request: FastifyRequest, reply: FastifyReply, effects: readonly GuardEffect[]): void {
+  for (const effect of effects) {
+    if (effect.kind === 'set-cookie') {
+      reply.setCookie(effect.name, effect.value, {
+        path: effect.path,
+        maxAge: effect.maxAgeSeconds,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+      });
+    } else if (effect.kind === 'log') {
+      request.log[effect.level](effect.data ?? {}, effect.message);
+    }
+    // `open-modal` only matters in the browser; a document request is redirected instead.
+  }
+}

@@ -1,0 +1,27 @@
+import { createContext } from 'react-router';
+import type { SiteConfig } from '@betsite/contracts';
+
+/** The visitor as the server sees them on this request. */
+export interface PageUser {
+  loggedIn: boolean;
+  userId: string | null;
+}
+
+/**
+ * What the server hands every page render (set by the Fastify SSR plugin, read by
+ * loaders). The server reaches this object through the build's `entry.module`, so
+ * both sides share one instance.
+ */
+export interface PageServices {
+  requestId: string;
+  siteConfig: SiteConfig;
+  user: PageUser;
+  /** The guard pipeline decided this url answers 404 (unavailable route etc.). */
+  notFound: boolean;
+  /** CSP nonce for inline scripts. */
+  nonce: string;
+  /** Epoch ms from the server clock. */
+  now: number;
+}
+
+export const pageServicesContext = createContext<PageServices>();

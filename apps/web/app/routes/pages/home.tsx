@@ -1,0 +1,3 @@
+export default function Home() {
+  return <main><h1>Sports betting and casino</h1></main>;
+}

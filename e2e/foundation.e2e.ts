@@ -1,0 +1,150 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
+
+/** Plain HTTP: what a crawler or curl sees, before any JavaScript. */
+async function get(path: string, headers: Record<string, string> = {}) {
+  return fetch(`${origin()}${path}`, { redirect: 'manual', headers: { 'accept-language': 'en-US,en;q=0.9', ...headers } });
+}
+
+describe('server-rendered pages', () => {
+  it('renders /en/ with header, footer and lang/dir on <html>', async () => {
+    const res = await get('/en/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<html[^>]*lang="en"[^>]*dir="ltr"/);
+    expect(html).toMatch(/<header[\s>]/);
+    expect(html).toMatch(/<footer[\s>]/);
+    expect(html).toContain('<h1');
+  });
+
+  it('renders /ar/ right to left', async () => {
+    const html = await (await get('/ar/')).text();
+    expect(html).toMatch(/<html[^>]*lang="ar"[^>]*dir="rtl"/);
+  });
+
+  it('redirects / and unknown language paths into the language', async () => {
+    const root = await get('/');
+    expect([301, 302]).toContain(root.status);
+    expect(root.headers.get('location')).toBe('/en/');
+    const nonsense = await get('/nonsense/path');
+    expect([301, 302]).toContain(nonsense.status);
+    expect(nonsense.headers.get('location')).toBe('/en/nonsense/path');
+  });
+
+  it('answers unknown pages with a real 404 page', async () => {
+    const res = await get('/en/no-such-page-xyz');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('This page could not be found');
+  });
+
+  it('sends a visitor from the office to the login page', async () => {
+    const res = await get('/en/office/history');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/en/user/login');
+  });
+
+  it('has SEO metadata in the HTML', async () => {
+    const html = await (await get('/en/line')).text();
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/en\/line"/);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="de" href="[^"]*\/de\/line"/i);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+  });
+});
+
+describe('in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the home page with the site header and footer', async () => {
+    const page = await newPage(browser);
+    const res = await page.goto(`${origin()}/en/`);
+    expect(res?.status()).toBe(200);
+    await expect.poll(() => page.getByRole('banner').count()).toBe(1);
+    expect(await page.getByRole('contentinfo').count()).toBe(1);
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+  });
+
+  it('takes a visitor from / to the language root chosen by the browser', async () => {
+    const page = await newPage(browser, 'de-DE');
+    await page.goto(`${origin()}/`);
+    expect(new URL(page.url()).pathname).toBe('/de/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await newPage(browser);
+    const res = await page.goto(`${origin()}/en/no-such-page-xyz`);
+    expect(res?.status()).toBe(404);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('This page could not be found');
+  });
+
+  it('sends a visitor who opens the office to login', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${origin()}/en/office/history`);
+    expect(new URL(page.url()).pathname).toBe('/en/user/login');
+  });
+
+  it('navigates between two sections on the client without a full reload', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${origin()}/en/line`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await page.locator('header a[href="/en/live"]').first().click();
+    await page.waitForURL(`${origin()}/en/live`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
+  it('opens a modal from the URL and closes it on navigation', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${origin()}/en/?modal=login`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    await page.locator('header a[href="/en/line"]').first().click();
+    await page.waitForURL(`${origin()}/en/line`);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('sends every page to maintenance while maintenance is active, and back after', async () => {
+    await ops('PATCH', '/site-config', { maintenance: { isActive: true } });
+    try {
+      const page = await newPage(browser);
+      for (const path of ['/en/', '/en/line', '/en/casino']) {
+        await page.goto(`${origin()}${path}`);
+        expect(new URL(page.url()).pathname).toBe('/en/maintenance');
+      }
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    } finally {
+      await ops('PATCH', '/site-config', { maintenance: { isActive: false } });
+    }
+    const page = await newPage(browser);
+    await page.goto(`${origin()}/en/maintenance`);
+    expect(new URL(page.url()).pathname).toBe('/en/');
+  });
+
+  it('sends visitors matching a block rule with reason 13 to block-ua', async () => {
+    const created = await ops('POST', '/block-rules', { reason: 13, country: 'UA' });
+    const rule = (await created.json()) as { id: string };
+    try {
+      const context = await browser.newContext({ locale: 'en-US', extraHTTPHeaders: { 'x-country-code': 'UA' } });
+      const page = await context.newPage();
+      await page.goto(`${origin()}/en/line`);
+      expect(new URL(page.url()).pathname).toBe('/en/block-ua');
+      await context.close();
+    } finally {
+      await ops('DELETE', `/block-rules/${rule.id}`);
+    }
+    const page = await newPage(browser);
+    await page.goto(`${origin()}/en/block-ua`);
+    expect(new URL(page.url()).pathname).toBe('/en/');
+  });
+});
