@@ -218,6 +218,10 @@ export const ONPAY_RESULTS = ['success', 'fail', 'pending', 'cancel'] as const;
 
 const slug = (s: string) => s.replace(/[/_]/g, '-');
 
+/** Pages where money is staked or paid in: closed to banned players (meta flag 25). */
+const forbiddenWhenBanned = { banFlag: 25 } as const satisfies Partial<RouteMeta>;
+const BANNED_FORBIDDEN_OFFICE: ReadonlySet<string> = new Set(['recharge']);
+
 export const ROUTES: readonly RouteDef[] = [
   r('home', '', 'home', 'main_home', main('all', ['sports'])),
   ...HOME_PAGE_TYPES.map((t) => r(`home-${t}`, t, 'home', `main_home_${t.replace(/-/g, '_')}`, main('all', ['sports']))),
@@ -249,7 +253,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('lotto', 'lotto/:sectionName?/:lottoId?', 'lotto', 'main_lotto', main('all', ['toto'])),
 
   // Office (login required).
-  ...OFFICE_SECTIONS.map((s) => r(`office-${slug(s)}`, `office/${s}`, 'office', `office_${s.replace(/[/-]/g, '_')}`, office())),
+  ...OFFICE_SECTIONS.map((s) =>
+    r(`office-${slug(s)}`, `office/${s}`, 'office', `office_${s.replace(/[/-]/g, '_')}`, office(BANNED_FORBIDDEN_OFFICE.has(s) ? forbiddenWhenBanned : {})),
+  ),
   r('office-identification', 'office/identification', 'office', 'office_identification', office({ feature: 'identification' })),
   r('office-payment-create-request', 'office/payment/create-request/:topicId', 'office', 'office_payment_requests', office()),
   r('office-payment-transactions', 'office/payment/:topicId/transactions/:transactionId?', 'office', 'office_payment_requests', office()),
@@ -274,16 +280,18 @@ export const ROUTES: readonly RouteDef[] = [
   r('user-accountverify', 'user/accountverify', 'user', 'auth_account_verify', main('all', ['auth'])),
   r('user-activate', 'user/activate/:type?', 'user', 'auth_activate', main('all', ['auth'])),
   r('user-activatefast', 'user/activatefast/:type?', 'user', 'auth_activate', main('all', ['auth'])),
-  r('user-passwordreset', 'user/passwordreset', 'user', 'auth_password_reset', main('guest', ['auth'])),
+  // Open to all: the e-mail link must not bounce off the access guard; the auth-redirect
+  // guard sends a logged-in player home instead.
+  r('user-passwordreset', 'user/passwordreset', 'user', 'auth_password_reset', main('all', ['auth'])),
   r('user-stopnewsletter', 'user/stopnewsletter', 'user', 'auth_stop_newsletter', main('all', ['auth'])),
   r('confirm', 'confirm', 'user', 'auth_confirm_terms', { ...main('user', ['auth']), feature: 'confirm-terms' }),
   r('block-appeal-history', 'block-appeal-history', 'user', 'auth_block_appeal_history', main('user', ['auth'])),
 
   // Casino.
   r('casino', 'casino/:subcategory?', 'casino', 'casino_casino', casino()),
-  r('casino-game', 'casino/:subcategory/game/:gameId/:gameName?', 'casino', 'casino_casino', casino()),
+  r('casino-game', 'casino/:subcategory/game/:gameId/:gameName?', 'casino', 'casino_casino', { ...casino(), ...forbiddenWhenBanned }),
   r('slots', 'slots/:subcategory?', 'casino', 'casino_slots', casino()),
-  r('slots-game', 'slots/:subcategory/game/:gameId/:gameName?', 'casino', 'casino_slots', casino()),
+  r('slots-game', 'slots/:subcategory/game/:gameId/:gameName?', 'casino', 'casino_slots', { ...casino(), ...forbiddenWhenBanned }),
   r('poker', 'poker/:game?', 'casino', 'casino_poker', casino()),
   r('bonus-casino', 'bonus/casino', 'casino', 'casino_bonus', casino(['casino', 'promo'])),
   r('bonus-casino-promo', 'bonus/casino/promo', 'casino', 'casino_bonus', casino(['casino', 'promo'])),
@@ -299,7 +307,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Games project (bonus games).
   r('games', 'games', 'games', 'games_index', casino(['games'])),
-  r('games-view', 'games/:gameRoute', 'games', 'games_index', casino(['games'])),
+  r('games-view', 'games/:gameRoute', 'games', 'games_index', { ...casino(['games']), ...forbiddenWhenBanned }),
   r('games-landing', 'games-landing/:landingRoute', 'landing', 'games_index', { ...casino(['games']), layout: 'headless' }),
 
   // Bonuses and promotions.
