@@ -19,7 +19,7 @@ export async function gatherGuardContext(
         url: url.pathname,
         auth: user.loggedIn,
         ip: request.ip,
-        country: countryOf(request, app.env.COUNTRY_HEADER),
+        country: request.country,
         userId: user.userId,
       }),
     ),
@@ -61,10 +61,4 @@ async function askBlockService(check: () => Promise<BlockAnswer>): Promise<Guard
       await sleep(BLOCK_SERVICE_RETRY.delayMs);
     }
   }
-}
-
-function countryOf(request: FastifyRequest, header: string): string | null {
-  const value = request.headers[header.toLowerCase()];
-  const country = (Array.isArray(value) ? value[0] : value)?.trim().toUpperCase();
-  return country && /^[A-Z]{2}$/.test(country) ? country : null;
 }

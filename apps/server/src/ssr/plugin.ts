@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,9 +7,6 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild, type Rou
 import { runGuardPipeline, type GuardEffect } from '@betsite/domain';
 import { gatherGuardContext } from './guard-facts.ts';
 import { sendWebResponse, toWebRequest } from './web-request.ts';
-
-/** API prefixes the page catch-all never answers: their unknown paths are JSON 404s. */
-const API_PREFIXES = ['/bff-api/', '/web-api/', '/ops-api/', '/blocks-api/', '/redirects-api/', '/limit-service-api/', '/social-api/', '/third-party/', '/fatman-api/'];
 
 interface PageServicesShape {
   requestId: string;
@@ -47,16 +43,13 @@ export function ssrPlugin(opts: { buildDir: string }): FastifyPluginAsync {
       index: false,
       setHeaders(res, path) {
         // Hashed file names never change: cache them for a year.
-        if (path.includes(`${join('client', 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'public, max-age=3600');
+        if (path.includes(`${join('client', 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'public, max-age=3600');
       },
     });
 
     const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const url = new URL(request.url, 'http://internal');
-      if (API_PREFIXES.some((p) => url.pathname.startsWith(p))) {
-        return reply.status(404).send({ code: 'not_found', message: `No API at ${url.pathname}` });
-      }
       const isDocument = request.method === 'GET' && !url.pathname.endsWith('.data') && url.pathname !== '/__manifest';
       const siteConfig = await app.siteConfig.get();
       const user = { loggedIn: request.userId !== null, userId: request.userId };
@@ -79,7 +72,7 @@ export function ssrPlugin(opts: { buildDir: string }): FastifyPluginAsync {
         siteConfig,
         user,
         notFound,
-        nonce: reply.cspNonce?.script ?? randomBytes(16).toString('base64'),
+        nonce: reply.cspNonce.script,
         now: app.clock.now(),
       };
       const context = new RouterContextProvider();

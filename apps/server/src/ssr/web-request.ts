@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Fastify request → Fetch API `Request` for React Router. */
@@ -29,5 +30,5 @@ export async function sendWebResponse(reply: FastifyReply, response: Response): 
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (response.body === null) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }

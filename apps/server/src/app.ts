@@ -1,0 +1,104 @@
+/**
+ * The application: every API of this server (and the SSR site when given) as one Fastify
+ * instance. `server.ts` listens with it; tests `inject()` into it.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import { pino } from 'pino';
+import type { DbHandle } from '@betsite/db';
+import type { AppEnv } from './config/env.ts';
+import { openDatabase } from './database.ts';
+import { createClock, type ServerClock } from './lib/clock.ts';
+import { createMemoryBus, createRedisBus, type Bus } from './lib/bus.ts';
+import { requestContextPlugin } from './plugins/request-context.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { metricsPlugin } from './modules/metrics/plugin.ts';
+import { createSiteConfigService } from './modules/site-config/service.ts';
+import { createBlockService } from './modules/blocks/service.ts';
+import { createRedirectService } from './modules/redirects/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { bffRoutes } from './modules/bff/routes.ts';
+import { blockRoutes } from './modules/blocks/routes.ts';
+import { redirectRoutes } from './modules/redirects/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
+
+export interface BuildOptions {
+  env: AppEnv;
+  /** The database; when omitted it is opened from `env` (migrated, seeded) and closed with the app. */
+  db?: DbHandle;
+  /** The page renderer; registered last, it owns the catch-all for pages. */
+  ssr?: FastifyPluginAsync;
+  /** A pino logger, or false for silence; default pino at LOG_LEVEL. */
+  logger?: FastifyBaseLogger | false;
+  /** Default from FAKE_CLOCK. */
+  clock?: ServerClock;
+  /** Default from REDIS_URL (Redis) or in-process. An injected bus is not closed with the app. */
+  bus?: Bus;
+}
+
+export async function build(options: BuildOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    loggerInstance: options.logger === false ? pino({ level: 'silent' }) : (options.logger ?? pino({ level: env.LOG_LEVEL })),
+    genReqId: () => randomUUID(),
+    // A hop count trusts that many proxies in front of us (proxy-addr's hop index starts at 0).
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
+  });
+
+  // Closed in reverse order with the app, or right away when building fails.
+  const resources: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (let close = resources.pop(); close; close = resources.pop()) await close();
+  };
+  app.addHook('onClose', closeAll);
+
+  try {
+    const clock = options.clock ?? createClock({ fake: env.FAKE_CLOCK });
+    const dbHandle = options.db ?? (await openDatabase(env, app.log, new Date(clock.now())));
+    if (!options.db) resources.push(() => dbHandle.close());
+    const bus = options.bus ?? (env.REDIS_URL ? await createRedisBus(env.REDIS_URL, app.log) : createMemoryBus(app.log));
+    if (!options.bus) resources.push(() => bus.close());
+
+    app.decorate('env', env);
+    app.decorate('db', dbHandle.db);
+    app.decorate('clock', clock);
+    app.decorate('bus', bus);
+
+    await app.register(requestContextPlugin, { countryHeader: env.COUNTRY_HEADER });
+    await app.register(securityPlugin, { production: env.NODE_ENV === 'production', development: env.NODE_ENV === 'development' });
+    await app.register(cookie);
+    await app.register(compress);
+    await app.register(errorsPlugin);
+    await app.register(metricsPlugin);
+
+    const deps = { db: dbHandle.db, bus, clock, logger: app.log };
+    const siteConfig = await createSiteConfigService(deps);
+    resources.push(() => siteConfig.close());
+    const blockService = await createBlockService(deps);
+    resources.push(() => blockService.close());
+    const redirectService = await createRedirectService(deps);
+    resources.push(() => redirectService.close());
+    app.decorate('siteConfig', siteConfig);
+    app.decorate('blockService', blockService);
+    app.decorate('redirectService', redirectService);
+
+    await app.register(healthRoutes, { ping: () => dbHandle.ping() });
+    await app.register(bffRoutes);
+    await app.register(blockRoutes);
+    await app.register(redirectRoutes);
+    if (env.OPS_TOKEN) await app.register(opsRoutes, { token: env.OPS_TOKEN });
+
+    if (options.ssr) await app.register(options.ssr);
+    return app;
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}

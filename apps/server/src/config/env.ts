@@ -1,0 +1,73 @@
+/**
+ * The server's environment, validated once at start-up. Every variable is documented in
+ * `/.env.example`. Empty values count as unset (a `.env` line `REDIS_URL=` means "no Redis").
+ */
+import { z } from 'zod';
+
+const PORT_RANGE = 'must be an integer from 1 to 65535';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalString = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const withDefault = <T extends z.ZodType>(schema: T, fallback: string) =>
+  z.preprocess((value) => (value === undefined || value === '' ? fallback : value), schema);
+
+/** `true`, `false`, a hop count, or a comma-separated list of trusted proxy addresses/CIDRs. */
+const trustProxy = z.string().transform((value): boolean | number | string[] => {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim()).filter(Boolean);
+});
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'development'),
+    PORT: withDefault(z.string().regex(/^\d+$/, PORT_RANGE).transform(Number).pipe(z.number().min(1, PORT_RANGE).max(65535, PORT_RANGE)), '3000'),
+    HOST: withDefault(z.string().min(1), '0.0.0.0'),
+    DATABASE_URL: optionalString(
+      z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL'),
+    ),
+    DATA_DIR: withDefault(z.string().min(1), './data'),
+    REDIS_URL: optionalString(z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')),
+    OPS_TOKEN: optionalString(z.string().min(16, 'must be at least 16 characters')),
+    FAKE_CLOCK: withDefault(z.enum(['0', '1'], 'must be 0 or 1'), '0').transform((v) => v === '1'),
+    LOG_LEVEL: withDefault(z.enum(LOG_LEVELS), 'info'),
+    TRUST_PROXY: withDefault(trustProxy, 'false'),
+    COUNTRY_HEADER: withDefault(
+      z.string().regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name').transform((v) => v.toLowerCase()),
+      'x-country-code',
+    ),
+    PUBLIC_ORIGIN: optionalString(
+      z
+        .string()
+        .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).origin === v.replace(/\/$/, ''), {
+          message: 'must be an origin like https://example.com',
+        })
+        .transform((v) => new URL(v).origin),
+    ),
+  });
+
+export type AppEnv = z.output<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: readonly { variable: string; message: string }[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Typed configuration, or an `EnvError` listing every bad variable (values are not echoed: some are secrets). */
+export function loadEnv(source: Record<string, string | undefined>): AppEnv {
+  const result = EnvSchema.safeParse(source);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '(env)'), message: issue.message }));
+  // Checked on the raw values so it is reported along with any other problem.
+  if (source.FAKE_CLOCK === '1' && source.NODE_ENV === 'production') {
+    problems.push({ variable: 'FAKE_CLOCK', message: 'must not be 1 when NODE_ENV=production' });
+  }
+  if (result.success && problems.length === 0) return result.data;
+  throw new EnvError(problems);
+}

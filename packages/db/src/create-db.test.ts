@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createDb } from './create-db.ts';
+import { describeEachDb } from './testing.ts';
+
+describeEachDb('createDb', (t) => {
+  it('parses BIGINT as a JS bigint, beyond the float range', async () => {
+    const { rows } = await sql<{ big: bigint }>`select ${9007199254740993n}::bigint as big`.execute(t.db);
+    expect(rows[0]?.big).toBe(9007199254740993n);
+  });
+
+  it('answers timestamps as Date and jsonb as parsed JSON', async () => {
+    const { rows } = await sql<{ at: Date; doc: unknown }>`select '2030-01-02T03:04:05Z'::timestamptz as at, ${JSON.stringify([1, { a: 2 }])}::jsonb as doc`.execute(t.db);
+    expect(rows[0]?.at).toEqual(new Date('2030-01-02T03:04:05Z'));
+    expect(rows[0]?.doc).toEqual([1, { a: 2 }]);
+  });
+
+  it('pings while open', async () => {
+    expect(await t.handle.ping()).toBe(true);
+  });
+});
+
+describe('createDb with PGlite on disk', () => {
+  it('keeps data across restarts and stops answering pings once closed', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'betsite-db-')), 'pglite');
+    try {
+      const first = await createDb({ dataDir });
+      expect(first.kind).toBe('pglite');
+      await sql`create table kept (v text)`.execute(first.db);
+      await sql`insert into kept values ('still here')`.execute(first.db);
+      await first.close();
+      expect(await first.ping()).toBe(false);
+
+      const second = await createDb({ dataDir });
+      const { rows } = await sql<{ v: string }>`select v from kept`.execute(second.db);
+      expect(rows).toEqual([{ v: 'still here' }]);
+      await second.close();
+    } finally {
+      rmSync(join(dataDir, '..'), { recursive: true, force: true });
+    }
+  });
+});

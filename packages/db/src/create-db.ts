@@ -1,0 +1,96 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { PGliteDialect } from './pglite-dialect.ts';
+import { INT8_OID, parseInt8 } from './type-parsers.ts';
+import type { Database } from './schema.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The part of a pino-style logger the database uses. */
+export interface DbLogger {
+  debug(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface CreateDbOptions {
+  /** `postgres://…`: use PostgreSQL through `pg`. Otherwise PGlite in-process. */
+  databaseUrl?: string;
+  /** PGlite data directory (created if missing); default `./data/pglite`. */
+  dataDir?: string;
+  /** PGlite in memory (tests); wins over `dataDir`. */
+  memory?: boolean;
+  /** Every query is logged at debug level with its duration. */
+  logger?: DbLogger;
+  /** Pool size for PostgreSQL (default 10). */
+  maxConnections?: number;
+}
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: DbKind;
+  /** Idempotent. After it, queries fail and `ping()` answers false. */
+  close(): Promise<void>;
+  /** True when `SELECT 1` answers within 2 s. */
+  ping(): Promise<boolean>;
+}
+
+const PING_TIMEOUT_MS = 2_000;
+
+export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+  const log = options.logger ? queryLogger(options.logger) : undefined;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      // Without it a down database makes every query (and the health check) wait forever.
+      connectionTimeoutMillis: 5_000,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client losing its connection emits here; without a listener it would crash the process.
+    pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle PostgreSQL client error'));
+    return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }), 'postgres');
+  }
+
+  const dataDir = options.memory ? undefined : (options.dataDir ?? './data/pglite');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir, parsers: { [INT8_OID]: parseInt8 } });
+  return handle(new Kysely<Database>({ dialect: new PGliteDialect(pglite), log }), 'pglite');
+}
+
+function handle(db: Kysely<Database>, kind: DbKind): DbHandle {
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind,
+    close: () => (closing ??= db.destroy()),
+    async ping() {
+      if (closing) return false;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+      });
+      const query = sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      );
+      try {
+        return await Promise.race([query, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+function queryLogger(logger: DbLogger): (event: LogEvent) => void {
+  return (event) => {
+    const fields = { sql: event.query.sql, durationMs: Math.round(event.queryDurationMillis * 10) / 10 };
+    if (event.level === 'error') logger.debug({ ...fields, err: event.error }, 'query failed');
+    else logger.debug(fields, 'query');
+  };
+}

@@ -1,0 +1,6 @@
+export { createDb, type CreateDbOptions, type DbHandle, type DbKind, type DbLogger } from './create-db.ts';
+export { PGliteDialect } from './pglite-dialect.ts';
+export { migrateToLatest, migrateDown, migrateDownAll } from './migrate.ts';
+export { scheduleJob, claimDueJobs, completeJob, type ScheduledJob, type ClaimOptions } from './jobs.ts';
+export { seedDemoData, needsSeed } from './seeds/demo.ts';
+export type * from './schema.ts';

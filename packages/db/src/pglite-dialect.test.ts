@@ -1,0 +1,72 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Mutex } from './pglite-dialect.ts';
+import { createTestDb, type TestDb } from './testing.ts';
+
+describe('Mutex', () => {
+  it('hands the lock to waiters in arrival order', async () => {
+    const mutex = new Mutex();
+    const order: string[] = [];
+    await mutex.lock();
+    const waiters = ['b', 'c'].map(async (name) => {
+      await mutex.lock();
+      order.push(name);
+      mutex.unlock();
+    });
+    order.push('a');
+    mutex.unlock();
+    await Promise.all(waiters);
+    expect(order).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('PGlite dialect', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb({ migrate: false });
+    await sql`create table events (seq serial primary key, tx text not null)`.execute(t.db);
+  });
+  afterAll(() => t.close());
+
+  it('runs concurrent transactions one after the other, never interleaved', async () => {
+    const insert = (tx: string) => sql`insert into events (tx) values (${tx})`;
+    const slow = t.db.transaction().execute(async (trx) => {
+      await insert('slow').execute(trx);
+      await sleep(30);
+      await insert('slow').execute(trx);
+    });
+    const fast = t.db.transaction().execute(async (trx) => {
+      await insert('fast').execute(trx);
+      await insert('fast').execute(trx);
+    });
+    // A plain query issued meanwhile waits for the running transaction too.
+    const plain = insert('plain').execute(t.db);
+    await Promise.all([slow, fast, plain]);
+
+    const { rows } = await sql<{ tx: string }>`select tx from events order by seq`.execute(t.db);
+    expect(rows.map((r) => r.tx)).toEqual(['slow', 'slow', 'fast', 'fast', 'plain']);
+  });
+
+  it('rolls back only the failing transaction', async () => {
+    await sql`truncate events`.execute(t.db);
+    const failing = t.db.transaction().execute(async (trx) => {
+      await sql`insert into events (tx) values ('failing')`.execute(trx);
+      await sleep(20);
+      throw new Error('boom');
+    });
+    const committed = t.db.transaction().execute((trx) => sql`insert into events (tx) values ('committed')`.execute(trx));
+    await expect(failing).rejects.toThrow('boom');
+    await committed;
+
+    const { rows } = await sql<{ tx: string }>`select tx from events`.execute(t.db);
+    expect(rows.map((r) => r.tx)).toEqual(['committed']);
+  });
+
+  it('reports affected rows for writes', async () => {
+    await sql`truncate events`.execute(t.db);
+    await sql`insert into events (tx) values ('x'), ('y')`.execute(t.db);
+    const result = await sql`update events set tx = 'z'`.execute(t.db);
+    expect(result.numAffectedRows).toBe(2n);
+  });
+});

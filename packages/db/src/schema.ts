@@ -1,0 +1,71 @@
+/**
+ * Table types for Kysely. Column types follow `type-parsers.ts`: bigint → `bigint`,
+ * timestamptz → `Date`, jsonb → parsed JSON (written as a JSON string).
+ *
+ * Documents stored as jsonb (site config) are typed loosely here: the db package does
+ * not know the contracts; the server validates them with zod when reading and writing.
+ */
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** Written with the application clock; the SQL default is only a safety net. */
+type Timestamp = ColumnType<Date, Date | undefined, Date>;
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+
+export interface SiteConfigTable {
+  /** Always 1: the site config is one row. */
+  id: ColumnType<number, number, never>;
+  document: JSONColumnType<JsonObject>;
+  /** Incremented on every change; the ETag of `/bff-api/config/all.json`. */
+  version: ColumnType<bigint, bigint | undefined, bigint>;
+  updated_at: Timestamp;
+}
+
+export interface ConfigGroupsTable {
+  id: number;
+  name: string;
+  ref_id: number;
+}
+
+export interface BlockRulesTable {
+  id: Generated<string>;
+  reason: number;
+  /** ISO 3166-1 alpha-2, upper case. Exactly one of country, ip_range, user_id is set. */
+  country: string | null;
+  /** `cidr`; PostgreSQL answers it in canonical form (`10.0.0.0/8`, `2001:db8::/32`). */
+  ip_range: string | null;
+  user_id: string | null;
+  display_type_id: number | null;
+  template_type_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface RedirectRulesTable {
+  id: Generated<string>;
+  from_path: string;
+  to_url: string;
+  code: 301 | 302 | 307 | 308;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface ScheduledJobsTable {
+  id: Generated<string>;
+  kind: string;
+  due_at: Date;
+  payload: JSONColumnType<JsonObject, string | undefined, string>;
+  /** Set by `claimDueJobs`; a claim older than the lease is claimable again (crashed worker). */
+  claimed_at: NullableTimestamp;
+  attempts: Generated<number>;
+  done_at: NullableTimestamp;
+}
+
+export interface Database {
+  site_config: SiteConfigTable;
+  config_groups: ConfigGroupsTable;
+  block_rules: BlockRulesTable;
+  redirect_rules: RedirectRulesTable;
+  scheduled_jobs: ScheduledJobsTable;
+}

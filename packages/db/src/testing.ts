@@ -1,0 +1,96 @@
+/**
+ * Databases for tests: a fresh, migrated database per test file (or describe block).
+ * PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL points at a server where
+ * we may create databases (each test database is `test_<random>`, dropped on close).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe } from 'vitest';
+import pg from 'pg';
+import type { Kysely } from 'kysely';
+import { createDb, type DbHandle, type DbKind } from './create-db.ts';
+import { migrateToLatest } from './migrate.ts';
+import type { Database } from './schema.ts';
+
+export interface TestDb extends DbHandle {
+  /** Connection string of this test database (PostgreSQL), so a test can open a second handle. */
+  url: string | null;
+}
+
+export interface TestDbOptions {
+  kind?: DbKind;
+  /** Run the migrations (default true). */
+  migrate?: boolean;
+}
+
+/** The database kinds integration tests run against. */
+export const testDbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export async function createTestDb({ kind = 'pglite', migrate = true }: TestDbOptions = {}): Promise<TestDb> {
+  const testDb = kind === 'postgres' ? await createPostgresTestDb() : { ...(await createDb({ memory: true })), url: null };
+  if (migrate) await migrateToLatest(testDb.db);
+  return testDb;
+}
+
+async function createPostgresTestDb(): Promise<TestDb> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDb({ databaseUrl: url.toString() });
+  return {
+    ...handle,
+    url: url.toString(),
+    async close() {
+      await handle.close();
+      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** What a `describeEachDb` body gets: the database of the current kind, ready in tests and hooks. */
+export interface TestDbContext {
+  readonly kind: DbKind;
+  readonly handle: TestDb;
+  readonly db: Kysely<Database>;
+}
+
+/**
+ * `describe` once per database kind (`name [pglite]`, `name [postgres]`), with a fresh
+ * database created before the block's tests and dropped after them.
+ */
+export function describeEachDb(name: string, body: (ctx: TestDbContext) => void, options: Omit<TestDbOptions, 'kind'> = {}): void {
+  describe.each(testDbKinds)(`${name} [%s]`, (kind) => {
+    let current: TestDb | undefined;
+    const ready = (): TestDb => {
+      if (!current) throw new Error('the test database is only available inside tests and hooks');
+      return current;
+    };
+    beforeAll(async () => {
+      current = await createTestDb({ ...options, kind });
+    });
+    afterAll(async () => {
+      await current?.close();
+    });
+    body({
+      kind,
+      get handle() {
+        return ready();
+      },
+      get db() {
+        return ready().db;
+      },
+    });
+  });
+}
