@@ -68,7 +68,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     app.decorate('bus', bus);
 
     await app.register(requestContextPlugin, { countryHeader: env.COUNTRY_HEADER });
-    await app.register(securityPlugin, { production: env.NODE_ENV === 'production', development: env.NODE_ENV === 'development' });
+    await app.register(securityPlugin, { https: env.PUBLIC_ORIGIN?.startsWith('https:') ?? false });
     await app.register(cookie);
     await app.register(compress);
     await app.register(errorsPlugin);

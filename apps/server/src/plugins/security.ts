@@ -5,19 +5,19 @@
  * script runs). Inline <style> elements need `reply.cspNonce.style`. React `style={…}`
  * attributes are allowed by `style-src-attr 'unsafe-inline'`: with a nonce present,
  * browsers ignore 'unsafe-inline' in style-src, and style attributes cannot run code.
- * In development the policy is report-only so Vite's dev client keeps working.
+ * HSTS and upgrade-insecure-requests only apply when the public origin is https: on a
+ * plain-http local run they would break every subresource.
  */
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
-export const securityPlugin = fp<{ production: boolean; development: boolean }>(
-  async (app, { production, development }) => {
+export const securityPlugin = fp<{ https: boolean }>(
+  async (app, { https }) => {
     await app.register(helmet, {
       global: true,
       enableCSPNonces: true,
       contentSecurityPolicy: {
         useDefaults: true,
-        reportOnly: development,
         directives: {
           'default-src': ["'self'"],
           'script-src': ["'self'"],
@@ -32,12 +32,10 @@ export const securityPlugin = fp<{ production: boolean; development: boolean }>(
           'object-src': ["'none'"],
           'base-uri': ["'self'"],
           'form-action': ["'self'"],
-          // Only behind HTTPS; on plain-http local runs it would break every subresource.
-          'upgrade-insecure-requests': production ? [] : null,
+          'upgrade-insecure-requests': https ? [] : null,
         },
       },
-      // HSTS only means something over HTTPS, i.e. in production behind TLS.
-      strictTransportSecurity: production ? { maxAge: 15552000, includeSubDomains: true } : false,
+      strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     });
   },
   { name: 'security' },
