@@ -1,29 +1,67 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import { isRtl } from '@betsite/domain';
 import type { Route } from './+types/root';
 import { pageServicesContext } from './config/page-context.ts';
+import { parseCookies } from './config/cookies.ts';
+import type { RootData } from './config/root-data.ts';
+import { MAIN_NAMESPACE } from './i18n/namespaces.ts';
+import { loadServerDictionaries } from './i18n/load.server.ts';
+import { navigationGuard } from './features/guards/index.ts';
+import { brandBookVars } from './shell/brand-style.ts';
+import { AppProviders } from './shell/providers.tsx';
+import { BareErrorPage, ErrorContent } from './shell/error-screen.tsx';
+import { PageLayout } from './shell/layouts/layouts.tsx';
+import { pageMeta } from './shell/page-meta.ts';
+import { settingsFromCookies } from './shell/settings.tsx';
 import './shell/global.css';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+/**
+ * Site config, visitor, language, settings and the `main` dictionary. The server's guard
+ * pipeline has already vetted the url; an unknown language segment (only the root
+ * catch-all sees one) falls back to the site's default language.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs): Promise<RootData> {
   const services = context.get(pageServicesContext);
   const site = services.siteConfig;
-  const lng = site.languages.find((l) => l.code === params.lng) ?? site.languages.find((l) => l.code === site.defaultLanguage);
-  if (services.notFound) throw data(null, { status: 404 });
+  const known = site.languages.find((l) => l.code === params.lng) ?? site.languages.find((l) => l.code === site.defaultLanguage) ?? site.languages[0];
+  const lng = known?.code ?? 'ru';
   return {
-    lng: lng?.code ?? 'en',
-    dir: lng?.dir ?? 'ltr',
-    nonce: services.nonce,
-    companyName: site.companyName,
+    lng,
+    dir: known?.dir ?? (isRtl(lng) ? 'rtl' : 'ltr'),
+    site,
     user: services.user,
+    nonce: services.nonce,
+    now: services.now,
+    settings: settingsFromCookies(parseCookies(request.headers.get('cookie'))),
+    resources: loadServerDictionaries(lng, [MAIN_NAMESPACE]),
+    brandVars: brandBookVars(site.brandBook),
   };
 }
 
+/** The root data changes with the language, and after a form submission (login, settings). */
+export function shouldRevalidate({ currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod !== undefined && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate;
+  return currentParams['lng'] !== nextParams['lng'];
+}
+
+/** SPEC §2 route guards on every client-side navigation (the server guards the first request). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [navigationGuard];
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%23ffb400'/%3E%3Cpath d='M9 8h8.5a5 5 0 0 1 1.9 9.6A5.2 5.2 0 0 1 17.8 26H9z' fill='%2314181f'/%3E%3C/svg%3E";
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>('root');
+  const root = useRouteLoaderData('root') as RootData | undefined;
   return (
-    <html lang={root?.lng ?? 'en'} dir={root?.dir ?? 'ltr'}>
+    <html lang={root?.lng ?? 'en'} dir={root?.dir ?? 'ltr'} data-theme={root?.settings.theme ?? 'light'} style={root?.brandVars as React.CSSProperties | undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {root ? <meta name="theme-color" content={root.site.manifest.themeColor} /> : null}
+        <link rel="icon" href={FAVICON} />
         <Meta />
         <Links />
       </head>
@@ -36,15 +74,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppProviders data={loaderData}>
+      <Outlet />
+    </AppProviders>
+  );
 }
 
+/** Errors above the language layout (and guard decisions of client navigation, e.g. 404). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  if (!root) return <BareErrorPage error={error} />;
   return (
-    <main>
-      <h1>{notFound ? 'This page could not be found' : 'Something went wrong on our side'}</h1>
-    </main>
+    <AppProviders data={root}>
+      <PageLayout layout="main" meta={{ hideSeoText: true }} isHome={false}>
+        <ErrorContent error={error} />
+      </PageLayout>
+    </AppProviders>
   );
 }

@@ -1,17 +1,74 @@
-import { Link, Outlet, useParams } from 'react-router';
+/**
+ * Everything below `/{lng}/`: loads the leaf route's dictionaries (server: bundled; browser:
+ * lazy chunks) and renders the layout the leaf route's `meta.layout` names.
+ */
+import { data, Outlet, useMatches } from 'react-router';
+import { locateRoute, routeByName } from '@betsite/domain';
+import type { Route } from './+types/language-layout';
+import { pageServicesContext } from '../config/page-context.ts';
+import { namespacesForRoute, type Resources } from '../i18n/namespaces.ts';
+import { loadServerDictionaries } from '../i18n/load.server.ts';
+import { PageLayout } from '../shell/layouts/layouts.tsx';
+import { ErrorContent } from '../shell/error-screen.tsx';
+import { DictionaryError } from '../shell/dictionary-error.tsx';
+import { useDictionaries } from '../shell/providers.tsx';
+import { pageMeta } from '../shell/page-meta.ts';
 
-export default function LanguageLayout() {
-  const { lng } = useParams();
+interface LayoutData {
+  resources: Resources;
+  /** The browser could not fetch a dictionary chunk (SPEC §8 main_dictionary_load_error). */
+  dictionaryError: boolean;
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs): Promise<LayoutData> {
+  const services = context.get(pageServicesContext);
+  // The server's guard pipeline decided this url answers 404 (unavailable route …).
+  if (services.notFound) throw data(null, { status: 404, statusText: 'Not Found' });
+  const { route } = locateRoute(new URL(request.url).pathname);
+  return { resources: loadServerDictionaries(params.lng, namespacesForRoute(route)), dictionaryError: false };
+}
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<LayoutData> {
+  const { route } = locateRoute(new URL(request.url).pathname);
+  try {
+    // The map of dictionary chunks is itself loaded on the first client navigation.
+    const { loadClientDictionaries } = await import('../i18n/load.client.ts');
+    return { resources: await loadClientDictionaries(params.lng, namespacesForRoute(route)), dictionaryError: false };
+  } catch (error) {
+    console.error('dictionary load failed', error);
+    return { resources: {}, dictionaryError: true };
+  }
+}
+
+/** Every navigation may need other dictionaries; the browser loader is cheap (cached chunks). */
+export function shouldRevalidate() {
+  return true;
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+function useLeafRoute() {
+  const matches = useMatches();
+  const leaf = matches.at(-1);
+  return leaf ? routeByName(leaf.id) ?? null : null;
+}
+
+export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
+  useDictionaries(loaderData.resources);
+  const route = useLeafRoute();
+  const layout = route?.meta.layout ?? 'main';
   return (
-    <>
-      <header data-testid="site-header">
-        <Link to={`/${lng}/`}>Betsite</Link>
-        <nav>
-          <Link to={`/${lng}/line`}>Sports</Link> <Link to={`/${lng}/live`}>Live</Link>
-        </nav>
-      </header>
-      <Outlet />
-      <footer data-testid="site-footer">© Betsite</footer>
-    </>
+    <PageLayout layout={layout} meta={route?.meta ?? {}} isHome={route?.kind === 'home'}>
+      {loaderData.dictionaryError ? <DictionaryError /> : <Outlet />}
+    </PageLayout>
+  );
+}
+
+/** 404 (unknown path, unavailable route) and 500 inside the main layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <PageLayout layout="main" meta={{ hideSeoText: true }} isHome={false}>
+      <ErrorContent error={error} />
+    </PageLayout>
   );
 }

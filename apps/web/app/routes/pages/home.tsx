@@ -1,3 +1,111 @@
+/** Home and the home page types (betsonyour, topgame, …, champ variants): SPEC §2. */
+import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { HOME_PAGE_TYPES } from '@betsite/domain';
+import type { Route } from './+types/home';
+import { usePaths } from '../../config/paths.ts';
+import { useRequiredRootData } from '../../config/root-data.ts';
+import { EmptyState, PageHeading, Panel, pageStyles, usePageRoute } from '../../shell/page-kit.tsx';
+import { pageMeta } from '../../shell/page-meta.ts';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+function PageTypes() {
+  const { t } = useTranslation();
+  const paths = usePaths();
+  return (
+    <nav aria-label={t('sports:home_page_types')}>
+      <ul className={pageStyles.chips}>
+        <li>
+          <NavLink to={paths.to('home')} end>
+            {t('main_home_all')}
+          </NavLink>
+        </li>
+        {HOME_PAGE_TYPES.map((type) => (
+          <li key={type}>
+            <NavLink to={paths.to(`home-${type}` as 'home-epl')}>{t(`main_home_${type}`)}</NavLink>
+          </li>
+        ))}
+        <li>
+          <NavLink to={paths.to('cyber-real')}>{t('nav_cyber')}</NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
 export default function Home() {
-  return <main><h1>Sports betting and casino</h1></main>;
+  const { t } = useTranslation(['sports', 'main']);
+  const paths = usePaths();
+  const route = usePageRoute();
+  const { site, user } = useRequiredRootData();
+  const isRoot = route.name === 'home';
+  const registrationOpen = site.registrationAllowed && !site.isVipDomain && !user.loggedIn;
+
+  return (
+    <div className={pageStyles.stack}>
+      {isRoot ? (
+        <section className={pageStyles.hero} aria-labelledby="page-title">
+          <h1 id="page-title">{t('main:main_home')}</h1>
+          <p>{t('home_hero_text', { company: site.companyName })}</p>
+          {registrationOpen ? (
+            <Link className="btn btn-accent" to={`?modal=registration`} preventScrollReset>
+              {t('main:header_registration')}
+            </Link>
+          ) : null}
+        </section>
+      ) : (
+        <PageHeading />
+      )}
+      <PageTypes />
+      <div className={pageStyles.grid}>
+        <Panel title={t('home_live_title')} id="home-live">
+          <EmptyState
+            headingLevel={3}
+            icon="●"
+            title={t('live_empty_title')}
+            text={t('live_empty_text')}
+            links={[
+              { to: paths.to('line'), label: t('main:main_line') },
+              { to: paths.to('results'), label: t('main:main_results') },
+            ]}
+          />
+        </Panel>
+        <Panel title={isRoot ? t('home_top_title') : t('home_type_title', { section: t(`main:${route.titleKey}`) })} id="home-top">
+          <EmptyState
+            headingLevel={3}
+            icon="★"
+            title={t('line_empty_title')}
+            text={t('line_empty_text')}
+            links={[{ to: paths.to('live'), label: t('main:main_live') }]}
+          />
+        </Panel>
+        <Panel title={t('home_casino_title')} id="home-casino">
+          <ul className={pageStyles.linkList}>
+            <li>
+              <Link to={paths.to('slots')}>{t('main:casino_slots')}</Link>
+            </li>
+            <li>
+              <Link to={paths.to('live-casino')}>{t('main:nav_live_casino')}</Link>
+            </li>
+            <li>
+              <Link to={paths.to('poker')}>{t('main:casino_poker')}</Link>
+            </li>
+            <li>
+              <Link to={paths.to('virtual-sports')}>{t('main:casino_virtualsports')}</Link>
+            </li>
+            <li>
+              <Link to={paths.to('games')}>{t('main:games_index')}</Link>
+            </li>
+          </ul>
+        </Panel>
+        <Panel title={t('home_promo_title')} id="home-promo">
+          <p>{t('home_promo_text')}</p>
+          <Link className="btn btn-primary" to={paths.to('promotions')}>
+            {t('main:nav_promotions')}
+          </Link>
+        </Panel>
+      </div>
+    </div>
+  );
 }

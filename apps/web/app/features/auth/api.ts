@@ -1,0 +1,49 @@
+/**
+ * Calls of the auth forms. The endpoints arrive with the auth issue; until then they
+ * answer 404 and the forms say the action is temporarily unavailable.
+ */
+export const AUTH_ENDPOINTS = {
+  login: '/web-api/auth/v1/login',
+  registration: '/web-api/auth/v1/registration',
+  passwordRecovery: '/web-api/auth/v1/password-recovery',
+} as const;
+
+export type SubmitResult =
+  | { ok: true; body: unknown }
+  /** `message` is the server's own text when it sent one; otherwise `reason` says what went wrong. */
+  | { ok: false; reason: 'unavailable' | 'network' | 'server'; message: string | null };
+
+/** POSTs JSON and maps the answer: 2xx ok; 404 → unavailable; an error body's `message` is kept. */
+export async function submitJson(url: string, body: unknown, fetchFn: typeof fetch = fetch): Promise<SubmitResult> {
+  let response: Response;
+  try {
+    response = await fetchFn(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, reason: 'network', message: null };
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = null;
+  }
+  if (response.ok) return { ok: true, body: parsed };
+  if (response.status === 404) return { ok: false, reason: 'unavailable', message: null };
+  const message =
+    typeof parsed === 'object' && parsed !== null && typeof (parsed as { message?: unknown }).message === 'string'
+      ? ((parsed as { message: string }).message)
+      : null;
+  return { ok: false, reason: 'server', message };
+}
+
+/** The text to show for a failed submit. */
+export function failureText(result: Extract<SubmitResult, { ok: false }>, t: (key: string) => string, unavailableKey: string): string {
+  if (result.reason === 'unavailable') return t(unavailableKey);
+  if (result.reason === 'network') return t('main_network_error');
+  return result.message ?? t('main_error_generic');
+}

@@ -1,0 +1,2 @@
+export { buildPageMeta, robotsFor, canonicalUrl, canonicalBase, alternates, documentTitle } from './seo.ts';
+export type { Robots, SeoSite, PageMetaInput, Alternate } from './seo.ts';

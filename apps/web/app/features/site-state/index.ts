@@ -1,0 +1,1 @@
+export { MaintenanceMessage, maintenanceTexts, maintenanceWindowText, formatMaintenanceTime, MAINTENANCE_TEXT } from './maintenance.tsx';

@@ -1,0 +1,62 @@
+/** Login and registration pages, and the user routes (activation, password reset, …): SPEC §2. */
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/auth';
+import { usePaths } from '../../config/paths.ts';
+import { useRequiredRootData } from '../../config/root-data.ts';
+import { searchWithModal } from '../../features/modals/index.ts';
+import { LoginForm, RegistrationForm } from '../../features/auth/index.ts';
+import { EmptyState, PageHeading, Panel, usePageRoute } from '../../shell/page-kit.tsx';
+import { pageMeta } from '../../shell/page-meta.ts';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+const narrow = { maxInlineSize: 520, marginInline: 'auto' } as const;
+
+export default function AuthPage() {
+  const { t } = useTranslation('auth');
+  const paths = usePaths();
+  const route = usePageRoute();
+  const location = useLocation();
+  const { site } = useRequiredRootData();
+  const registrationAvailable = site.registrationAllowed && !site.isVipDomain;
+  const modal = (m: 'forgot-password' | 'registration' | 'login' | 'user-question') => `${location.pathname}${searchWithModal(location.search, m)}`;
+
+  if (route.kind === 'login') {
+    return (
+      <div style={narrow}>
+        <PageHeading />
+        <Panel>
+          <LoginForm forgotHref={modal('forgot-password')} registrationHref={registrationAvailable ? paths.to('registration') : null} afterLoginHref={paths.to('home')} />
+        </Panel>
+      </div>
+    );
+  }
+  if (route.kind === 'registration') {
+    return (
+      <div style={{ ...narrow, maxInlineSize: 640 }}>
+        <PageHeading />
+        <Panel>
+          <RegistrationForm rulesHref={paths.to('rules', { ruleGroup: 1 })} loginHref={paths.to('login')} afterRegistrationHref={paths.to('home')} />
+        </Panel>
+      </div>
+    );
+  }
+  const key = route.name.replace(/^user-/, '').replace(/-/g, '_');
+  return (
+    <div style={{ ...narrow, maxInlineSize: 720 }}>
+      <PageHeading />
+      <Panel>
+        <EmptyState
+          icon="✉"
+          title={t(`${key}_title`)}
+          text={t(`${key}_text`)}
+          links={[
+            { to: paths.to('home'), label: t('main:main_go_home'), primary: true },
+            { to: modal('user-question'), label: t('main:header_support') },
+          ]}
+        />
+      </Panel>
+    </div>
+  );
+}

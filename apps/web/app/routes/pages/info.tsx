@@ -1,0 +1,95 @@
+/** Information pages and rules: SPEC §2. Texts live in the `info` dictionary. */
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/info';
+import { usePaths } from '../../config/paths.ts';
+import { useRequiredRootData } from '../../config/root-data.ts';
+import { searchWithModal } from '../../features/modals/index.ts';
+import { PageHeading, Panel, pageStyles, usePageRoute } from '../../shell/page-kit.tsx';
+import { pageMeta } from '../../shell/page-meta.ts';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+/** `info-about` → `about`, `rules` → `rules`, `info-cash-terminals` → `cash_terminals`. */
+export function infoTextKey(routeName: string): string {
+  if (routeName === 'rules' || routeName === 'football-champions-rules') return 'rules';
+  return routeName.replace(/^info-/, '').replace(/-/g, '_');
+}
+
+/** Sections `{key}_s1_title` / `{key}_s1_text`, … as long as the dictionary has them. */
+function Sections({ textKey }: { textKey: string }) {
+  const { t, i18n } = useTranslation('info');
+  const { site } = useRequiredRootData();
+  const sections: { title: string; text: string }[] = [];
+  for (let n = 1; n <= 12 && i18n.exists(`info:${textKey}_s${n}_title`); n++) {
+    sections.push({ title: t(`${textKey}_s${n}_title`), text: t(`${textKey}_s${n}_text`, { company: site.companyName }) });
+  }
+  return (
+    <>
+      {sections.map((s) => (
+        <section key={s.title} aria-label={s.title}>
+          <h2>{s.title}</h2>
+          {s.text.split('\n').map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </section>
+      ))}
+    </>
+  );
+}
+
+export default function InfoPage({ params }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('info');
+  const paths = usePaths();
+  const route = usePageRoute();
+  const location = useLocation();
+  const { site } = useRequiredRootData();
+  const textKey = infoTextKey(route.name);
+  const ruleGroup = (params as { ruleGroup?: string }).ruleGroup;
+  const unknownRuleGroup = route.name === 'rules' && ruleGroup !== '1';
+  return (
+    <>
+      <PageHeading />
+      <div className={pageStyles.twoCols}>
+        <Panel title={t('nav_title')} id="info-nav">
+          <nav aria-label={t('nav_title')}>
+            <ul className={pageStyles.linkList}>
+              <li>
+                <Link to={paths.to('rules', { ruleGroup: 1 })} aria-current={route.name === 'rules' ? 'page' : undefined}>
+                  {t('main:info_rules')}
+                </Link>
+              </li>
+              {(['info-about', 'info-contacts', 'info-responsiblegaming', 'info-cookies', 'info-howbet', 'info-licenses', 'info-amlkyc', 'info-kycpolicy', 'info-disputeresolution', 'info-taxation'] as const).map((name) => (
+                <li key={name}>
+                  <Link to={paths.to(name)} aria-current={route.name === name ? 'page' : undefined}>
+                    {t(`main:info_${name.replace(/^info-/, '')}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Panel>
+        <article className={`${pageStyles.panel} ${pageStyles.prose}`} aria-labelledby="page-title">
+          {unknownRuleGroup ? (
+            <>
+              <p>{t('rules_group_missing')}</p>
+              <Link to={paths.to('rules', { ruleGroup: 1 })}>{t('rules_group_general')}</Link>
+            </>
+          ) : (
+            <>
+              <p>{t(`${textKey}_intro`, { company: site.companyName, defaultValue: t('generic_intro', { company: site.companyName }) })}</p>
+              {i18n.exists(`info:${textKey}_s1_title`) ? <Sections textKey={textKey} /> : <p>{t('generic_more')}</p>}
+            </>
+          )}
+          {route.name === 'info-contacts' || !i18n.exists(`info:${textKey}_s1_title`) ? (
+            <p>
+              <Link className="btn btn-primary" to={`${location.pathname}${searchWithModal(location.search, 'user-question')}`} preventScrollReset>
+                {t('contact_support')}
+              </Link>
+            </p>
+          ) : null}
+        </article>
+      </div>
+    </>
+  );
+}

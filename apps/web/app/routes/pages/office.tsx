@@ -1,0 +1,48 @@
+/** The personal office (login required; visitors are sent to log in by the guards): SPEC §2. */
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { OFFICE_SECTIONS } from '@betsite/domain';
+import type { Route } from './+types/office';
+import { usePaths, type RouteName } from '../../config/paths.ts';
+import { EmptyState, PageHeading, Panel, pageStyles, usePageRoute } from '../../shell/page-kit.tsx';
+import { pageMeta } from '../../shell/page-meta.ts';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+const slug = (s: string) => s.replace(/[/_]/g, '-');
+
+export default function OfficePage() {
+  const { t } = useTranslation('office');
+  const paths = usePaths();
+  const route = usePageRoute();
+  const section = route.titleKey.replace(/^office_/, '');
+  return (
+    <>
+      <PageHeading />
+      <div className={pageStyles.twoCols}>
+        <Panel title={t('menu_title')} id="office-menu">
+          <nav aria-label={t('menu_title')}>
+            <ul className={pageStyles.linkList}>
+              {OFFICE_SECTIONS.map((s) => (
+                <li key={s}>
+                  <NavLink to={paths.to(`office-${slug(s)}` as RouteName as 'office-account')}>{t(`main:office_${s.replace(/[/-]/g, '_')}`)}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Panel>
+        <Panel>
+          <EmptyState
+            icon="☰"
+            title={t(`${section}_empty_title`, { defaultValue: t('section_empty_title') })}
+            text={t(`${section}_empty_text`, { defaultValue: t('section_empty_text') })}
+            links={[
+              { to: paths.to('line'), label: t('main:nav_sports'), primary: true },
+              { to: paths.to('info-contacts'), label: t('main:info_contacts') },
+            ]}
+          />
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * App-wide providers: the i18next instance of this render (per request on the server, per
+ * language in the browser), display settings, notifications; and, in the browser, what the
+ * navigation guard needs to know about the tab.
+ */
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { addResources, getI18n } from '../i18n/instance.ts';
+import type { Resources } from '../i18n/namespaces.ts';
+import type { RootData } from '../config/root-data.ts';
+import { prefetchGuardsWhenIdle, rememberLocation, rememberRootData } from '../features/guards/index.ts';
+import { NotificationProvider } from './notifications/index.ts';
+import { SettingsProvider } from './settings.tsx';
+
+function TabTracker({ data }: { data: RootData }) {
+  const location = useLocation();
+  useEffect(() => {
+    rememberRootData(data.site, data.user.loggedIn);
+  }, [data.site, data.user.loggedIn]);
+  useEffect(() => {
+    rememberLocation(location);
+  }, [location]);
+  useEffect(() => prefetchGuardsWhenIdle(), []);
+  return null;
+}
+
+export function AppProviders({ data, children }: { data: RootData; children: ReactNode }) {
+  const i18n = useMemo(() => getI18n(data.lng, data.resources), [data.lng, data.resources]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <SettingsProvider initial={data.settings}>
+        <NotificationProvider>
+          <TabTracker data={data} />
+          {children}
+        </NotificationProvider>
+      </SettingsProvider>
+    </I18nextProvider>
+  );
+}
+
+/** Adds a page's namespaces to the render's i18next instance before its children render. */
+export function useDictionaries(resources: Resources | undefined): void {
+  const { i18n } = useTranslation();
+  addResources(i18n, resources);
+}
