@@ -106,12 +106,30 @@ describe('in Chromium', () => {
 
   it('opens a modal from the URL and closes it on navigation', async () => {
     const page = await newPage(browser);
-    await page.goto(`${origin()}/en/?modal=login`);
+    await page.goto(`${origin()}/en/?modal=registration`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count()).toBe(1);
+    // The registration form links to the rules: following it is a navigation to another page.
+    await dialog.locator('a[href^="/en/rules"]').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/en/rules/'));
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.has('modal')).toBe(false);
+  });
+
+  it('closes a modal with Escape and keeps focus inside it while open', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${origin()}/en/line?modal=login`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
-    await page.locator('header a[href="/en/line"]').first().click();
-    await page.waitForURL(`${origin()}/en/line`);
+    // Focus moves into the dialog when it opens…
+    await page.waitForFunction(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    // …and Tab keeps it there.
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/en/line');
   });
 
   it('sends every page to maintenance while maintenance is active, and back after', async () => {

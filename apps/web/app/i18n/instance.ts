@@ -4,12 +4,11 @@
  * for the life of the tab, fed with the dictionaries the loaders bring.
  */
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, MAIN_NAMESPACE, type Resources } from './namespaces.ts';
 
 function create(lng: string, resources: Resources): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.init({
     lng,
     fallbackLng: FALLBACK_LANGUAGE,
     defaultNS: MAIN_NAMESPACE,
@@ -18,7 +17,6 @@ function create(lng: string, resources: Resources): I18n {
     keySeparator: false,
     interpolation: { escapeValue: false },
     initAsync: false,
-    react: { useSuspense: false, bindI18n: '', bindI18nStore: '' },
     returnNull: false,
   });
   return instance;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import styles from './pages.module.css';
 
 /** SPEC §8: a dictionary that fails to load shows main_dictionary_load_error with a Refresh button. */

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { usePaths } from '../config/paths.ts';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
 import { errorStatus } from './error-status.ts';

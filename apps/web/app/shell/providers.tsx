@@ -4,12 +4,12 @@
  * navigation guard needs to know about the tab.
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nProvider, useTranslation } from '../i18n/react.tsx';
 import { useLocation } from 'react-router';
 import { addResources, getI18n } from '../i18n/instance.ts';
 import type { Resources } from '../i18n/namespaces.ts';
 import type { RootData } from '../config/root-data.ts';
-import { prefetchGuardsWhenIdle, rememberLocation, rememberRootData } from '../features/guards/index.ts';
+import { prefetchGuardsOnIntent, rememberLocation, rememberRootData } from '../features/guards/index.ts';
 import { NotificationProvider } from './notifications/index.ts';
 import { SettingsProvider } from './settings.tsx';
 
@@ -21,21 +21,25 @@ function TabTracker({ data }: { data: RootData }) {
   useEffect(() => {
     rememberLocation(location);
   }, [location]);
-  useEffect(() => prefetchGuardsWhenIdle(), []);
+  useEffect(() => prefetchGuardsOnIntent(), []);
+  useEffect(() => {
+    // Marks the page interactive (browser tests and monitoring wait for it).
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return null;
 }
 
 export function AppProviders({ data, children }: { data: RootData; children: ReactNode }) {
   const i18n = useMemo(() => getI18n(data.lng, data.resources), [data.lng, data.resources]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <SettingsProvider initial={data.settings}>
         <NotificationProvider>
           <TabTracker data={data} />
           {children}
         </NotificationProvider>
       </SettingsProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

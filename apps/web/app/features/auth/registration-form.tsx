@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';
 import { AUTH_ENDPOINTS, failureText, submitJson } from './api.ts';
 

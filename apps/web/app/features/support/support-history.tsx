@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { FormMessage, formStyles } from '../../shell/ui/field.tsx';
 import { SUPPORT_ENDPOINTS } from './user-question-form.tsx';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';
 import { failureText, submitJson } from '../auth/index.ts';
 

@@ -1,6 +1,6 @@
 /** Login and registration pages, and the user routes (activation, password reset, …): SPEC §2. */
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/auth';
 import { usePaths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';

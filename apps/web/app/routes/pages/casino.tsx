@@ -1,6 +1,6 @@
 /** Casino sections, game pages and the bonus-games project: SPEC §2. */
 import { useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/casino';
 import { usePaths } from '../../config/paths.ts';
 import { EmptyState, PageHeading, Panel, usePageRoute } from '../../shell/page-kit.tsx';

@@ -1,6 +1,6 @@
 /** Home and the home page types (betsonyour, topgame, …, champ variants): SPEC §2. */
 import { Link, NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { HOME_PAGE_TYPES } from '@betsite/domain';
 import type { Route } from './+types/home';
 import { usePaths } from '../../config/paths.ts';

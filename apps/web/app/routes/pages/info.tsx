@@ -1,6 +1,6 @@
 /** Information pages and rules: SPEC §2. Texts live in the `info` dictionary. */
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/info';
 import { usePaths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';

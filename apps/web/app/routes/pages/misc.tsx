@@ -1,5 +1,5 @@
 /** Other pages: partners, news, betting alphabet, apps, awards, event, print coupon, …: SPEC §2. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/misc';
 import { usePaths } from '../../config/paths.ts';
 import { EmptyState, PageHeading, Panel, usePageRoute } from '../../shell/page-kit.tsx';

@@ -1,5 +1,5 @@
 /** Promotions, bonuses, tournaments, promo codes and CMS landings: SPEC §2. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/promotions';
 import { usePaths } from '../../config/paths.ts';
 import { EmptyState, PageHeading, Panel, usePageRoute } from '../../shell/page-kit.tsx';

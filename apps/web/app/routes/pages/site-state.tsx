@@ -1,6 +1,6 @@
 /** Site-state pages (block, block-ua, block-ie, site-updates, coming-soon, suspension, maintenance): SPEC §2. */
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { readReturnPath } from '@betsite/domain';
 import type { Route } from './+types/site-state';
 import { usePaths } from '../../config/paths.ts';

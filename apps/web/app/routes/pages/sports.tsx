@@ -1,6 +1,6 @@
 /** Sports pages (line, live, game, team, champ, multi-live, results, statistics, cyber): SPEC §2. */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/sports';
 import { usePaths } from '../../config/paths.ts';
 import { EmptyState, PageHeading, Panel, pageStyles, usePageRoute } from '../../shell/page-kit.tsx';

@@ -1,5 +1,5 @@
 /** Toto and lotto: SPEC §2. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/toto';
 import { usePaths } from '../../config/paths.ts';
 import { EmptyState, PageHeading, Panel, usePageRoute } from '../../shell/page-kit.tsx';

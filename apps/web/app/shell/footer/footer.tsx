@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type Paths, type PathName } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { LanguageSwitcher } from '../header/language-switcher.tsx';

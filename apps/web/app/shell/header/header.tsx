@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type Paths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { searchWithModal } from '../../features/modals/index.ts';

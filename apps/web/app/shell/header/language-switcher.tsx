@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { splitLanguage, withLanguage } from '@betsite/domain';
 import { COOKIE, SETTINGS_COOKIE_MAX_AGE, writeCookie } from '../../config/cookies.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData, type OddsFormat } from '../../config/root-data.ts';
 import { usePaths } from '../../config/paths.ts';
 import { useSettings } from '../settings.tsx';

@@ -3,7 +3,7 @@
  * footer, the bottom navigation and the SEO text per route.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { isWithinMaintenance, type LayoutName, type RouteMeta } from '@betsite/domain';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { CasinoCategoryBar } from '../../features/casino/index.ts';

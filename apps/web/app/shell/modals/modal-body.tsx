@@ -1,5 +1,5 @@
 /** The dialog and forms of the route-driven modals; loaded only when a modal is open. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { ForgotPasswordForm, LoginForm, RegistrationForm } from '../../features/auth/index.ts';
 import { SupportHistory, UserQuestionForm } from '../../features/support/index.ts';
 import type { ModalName } from '../../features/modals/index.ts';

@@ -1,5 +1,5 @@
 import { createContext, use, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { createNotificationStore, type NotificationArea, type NotificationStore } from './store.ts';
 import styles from './notifications.module.css';
 
