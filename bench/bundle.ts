@@ -8,7 +8,7 @@ import { launchBrowser } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
 
 const path = process.argv[2] ?? '/en/';
-const server = await startServer({ FAKE_CLOCK: '0' });
+const server = await startServer({ FAKE_CLOCK: '0', NODE_ENV: 'production' });
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage();

@@ -44,6 +44,21 @@ describe('server-rendered pages', () => {
     expect(res.headers.get('location')).toBe('/en/user/login');
   });
 
+  it('serves visitors a micro-cached page, with a fresh CSP nonce every time', async () => {
+    const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
+    const first = await get('/en/casino');
+    const second = await get('/en/casino');
+    expect(second.headers.get('x-page-cache')).toBe('hit');
+    const [a, b] = [await first.text(), await second.text()];
+    expect(nonceOf(a)).toBeTruthy();
+    expect(nonceOf(b)).not.toBe(nonceOf(a));
+    expect(second.headers.get('content-security-policy')).toContain(`'nonce-${nonceOf(b)}'`);
+    // A display cookie (dark theme) is another page.
+    const dark = await get('/en/casino', { cookie: 'app_theme=1' });
+    expect(dark.headers.get('x-page-cache')).toBe('miss');
+    expect(await dark.text()).toContain('data-theme="dark"');
+  });
+
   it('has SEO metadata in the HTML', async () => {
     const html = await (await get('/en/line')).text();
     expect(html).toMatch(/<title>[^<]+<\/title>/);

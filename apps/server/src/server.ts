@@ -34,7 +34,7 @@ function fail(message: string, cleanUp: () => Promise<unknown> = async () => und
 }
 
 const database = await openDatabase(env, logger, new Date(clock.now())).catch(fail('cannot open the database'));
-const app = await build({ env, db: database, clock, logger, ssr: ssrPlugin({ buildDir }) }).catch(
+const app = await build({ env, db: database, clock, logger, ssr: ssrPlugin({ buildDir, pageCacheTtlMs: env.PAGE_CACHE_TTL_MS }) }).catch(
   fail('cannot start the server', () => database.close()),
 );
 await app.listen({ host: env.HOST, port: env.PORT }).catch(

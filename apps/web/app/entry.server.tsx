@@ -6,9 +6,13 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { pageServicesContext } from './config/page-context.ts';
+import { COOKIE } from './config/cookies.ts';
 
 // The server sets page services on this very context object (see apps/server/src/ssr).
 export { pageServicesContext };
+
+/** Cookies that change what a page renders; the server's page cache keys visitors' pages by them. */
+export const RENDER_COOKIES: readonly string[] = Object.values(COOKIE);
 
 export const streamTimeout = 5_000;
 

@@ -4,7 +4,8 @@ import { EnvError, loadEnv } from './env.ts';
 describe('loadEnv', () => {
   it('gives defaults for an empty environment', () => {
     expect(loadEnv({})).toEqual({
-      NODE_ENV: 'development',
+      NODE_ENV: 'production',
+      PAGE_CACHE_TTL_MS: 2000,
       PORT: 3000,
       HOST: '0.0.0.0',
       DATA_DIR: './data',
@@ -13,6 +14,12 @@ describe('loadEnv', () => {
       TRUST_PROXY: false,
       COUNTRY_HEADER: 'x-country-code',
     });
+  });
+
+  it('refuses a page cache lifetime that is not a small whole number', () => {
+    expect(() => loadEnv({ PAGE_CACHE_TTL_MS: '-1' })).toThrow('PAGE_CACHE_TTL_MS');
+    expect(() => loadEnv({ PAGE_CACHE_TTL_MS: '120000' })).toThrow('PAGE_CACHE_TTL_MS');
+    expect(loadEnv({ PAGE_CACHE_TTL_MS: '0' }).PAGE_CACHE_TTL_MS).toBe(0);
   });
 
   it('reads every variable, treating empty values as unset', () => {

