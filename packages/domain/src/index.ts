@@ -31,3 +31,4 @@ export * from './guards/auth-redirect.ts';
 export * from './guards/micro-frontend.ts';
 export * from './guards/slot-first-deposit-redirect.ts';
 export * from './guards/test-context.ts';
+export * from './retry.ts';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '@betsite/contracts';
-import { BLOCK_SERVICE_RETRY, matchRoute, splitLanguage, type BlockAnswer, type GuardContext } from '@betsite/domain';
+import { BLOCK_SERVICE_RETRY, matchRoute, retry, splitLanguage, type GuardContext } from '@betsite/domain';
 
 /** Facts for the guard pipeline on a document request (the first render of a page). */
 export async function gatherGuardContext(
@@ -14,14 +14,17 @@ export async function gatherGuardContext(
   const { rest } = splitLanguage(url.pathname);
   const match = matchRoute(rest);
   const [block, redirect] = await Promise.all([
-    askBlockService(() =>
-      app.blockService.check({
-        url: url.pathname,
-        auth: user.loggedIn,
-        ip: request.ip,
-        country: request.country,
-        userId: user.userId,
-      }),
+    retry(
+      () =>
+        app.blockService.check({
+          url: url.pathname,
+          auth: user.loggedIn,
+          ip: request.ip,
+          country: request.country,
+          userId: user.userId,
+        }),
+      BLOCK_SERVICE_RETRY,
+      sleep,
     ),
     app.redirectService.lookup(url.pathname),
   ]);
@@ -44,21 +47,10 @@ export async function gatherGuardContext(
     cookies: request.cookies as Record<string, string>,
     acceptLanguage: request.headers['accept-language'] ?? '',
     device: { userAgent: request.headers['user-agent'] ?? '', maxTouchPoints: null },
-    block,
+    // SPEC §8: after the last failed try the block service "marks maintenance".
+    block: block.ok ? { kind: 'answer', answer: block.value } : { kind: 'failed' },
     redirect,
     loadedAppVersion: site.appVersion,
     now: app.clock.now(),
   };
-}
-
-/** SPEC §8: the block service is retried twice, 100 ms apart; the last failure marks maintenance. */
-async function askBlockService(check: () => Promise<BlockAnswer>): Promise<GuardContext['block']> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return { kind: 'answer', answer: await check() };
-    } catch {
-      if (attempt >= BLOCK_SERVICE_RETRY.attempts) return { kind: 'failed' };
-      await sleep(BLOCK_SERVICE_RETRY.delayMs);
-    }
-  }
 }

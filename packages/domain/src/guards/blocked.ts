@@ -1,6 +1,7 @@
 /** Stage `blocked`: maintenance and the block service's reasons (SPEC §2). */
 import { languageRoot, pathTo, proceed, redirectTo } from './context.ts';
 import type { Guard, GuardContext } from './types.ts';
+import type { RetryPolicy } from '../retry.ts';
 
 /** SPEC §2 block reason → site-state route. */
 export const BLOCK_REASON_ROUTES: Readonly<Record<number, string>> = {
@@ -17,7 +18,7 @@ export const BLOCK_REASON_ROUTES: Readonly<Record<number, string>> = {
 };
 
 /** How adapters ask the block service: the first try and two retries, 100 ms apart. */
-export const BLOCK_SERVICE_RETRY = { attempts: 3, delayMs: 100 } as const;
+export const BLOCK_SERVICE_RETRY: RetryPolicy = { attempts: 3, delayMs: 100 };
 
 /** The query parameter of site-updates that keeps where the user was going. */
 export const RETURN_PARAM = 'return';

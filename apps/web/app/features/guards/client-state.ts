@@ -33,30 +33,8 @@ export function tabState(): Readonly<TabState> {
   return state;
 }
 
-/** SPEC §9: the update check starts after 60 s; the config is re-read at most once a minute. */
-export const SITE_REFRESH_MS = 60_000;
-
-function looksLikeSiteConfig(v: unknown): v is SiteConfig {
-  if (typeof v !== 'object' || v === null) return false;
-  const o = v as Record<string, unknown>;
-  return typeof o['appVersion'] === 'string' && Array.isArray(o['languages']) && typeof o['maintenance'] === 'object' && typeof o['flags'] === 'object';
-}
-
-/**
- * Re-reads the site config in the background (never delays a navigation): a newer app
- * version or switched-on maintenance reaches the guards on a later navigation.
- */
-export function refreshSiteInBackground(now: number, fetchFn: typeof fetch = fetch): void {
-  if (now - state.siteFetchedAt < SITE_REFRESH_MS && state.siteFetchedAt !== 0) return;
-  if (state.siteFetchedAt === 0) {
-    state.siteFetchedAt = now; // the first minute runs on the config the page came with
-    return;
-  }
+/** Called by the background config refresh (site-refresh.ts). */
+export function rememberFetchedSite(site: SiteConfig, now: number): void {
+  state.site = site;
   state.siteFetchedAt = now;
-  fetchFn('/bff-api/config/all.json', { headers: { accept: 'application/json' }, credentials: 'same-origin' })
-    .then((r) => (r.ok ? r.json() : null))
-    .then((body: unknown) => {
-      if (looksLikeSiteConfig(body)) state.site = body;
-    })
-    .catch((error: unknown) => console.warn('site config refresh failed', error));
 }

@@ -12,7 +12,8 @@ import { RedirectCache, parseLocation, runGuardPipeline, type Location } from '@
 import { writeCookie } from '../../config/cookies.ts';
 import { browserEnv, gatherNavigationContext, type BrowserEnv } from './facts.ts';
 import { planNavigation, samePage, type NavigationPlan } from './plan.ts';
-import { refreshSiteInBackground, tabState } from './client-state.ts';
+import { tabState } from './client-state.ts';
+import { refreshSiteInBackground } from './site-refresh.ts';
 
 const redirectCache = new RedirectCache();
 
