@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '@betsite/contracts';
-import { BLOCK_SERVICE_RETRY, matchRoute, retry, splitLanguage, type GuardContext } from '@betsite/domain';
+import { BLOCK_SERVICE_RETRY, matchRoute, plainUserFacts, retry, splitLanguage, type GuardContext } from '@betsite/domain';
 
 /** Facts for the guard pipeline on a document request (the first render of a page). */
 export async function gatherGuardContext(
@@ -35,15 +35,8 @@ export async function gatherGuardContext(
     route: match?.route ?? null,
     params: match?.params ?? {},
     site,
-    user: {
-      loggedIn: user.loggedIn,
-      banLevel: 0,
-      termsChanged: false,
-      identificationRequired: false,
-      faceIdVerification: false,
-      afterRegistrationRedirect: null,
-      navigationBlocked: false,
-    },
+    // Player facts beyond logged-in arrive with the player issues.
+    user: plainUserFacts(user.loggedIn),
     cookies: request.cookies as Record<string, string>,
     acceptLanguage: request.headers['accept-language'] ?? '',
     device: { userAgent: request.headers['user-agent'] ?? '', maxTouchPoints: null },

@@ -7,7 +7,7 @@
 import { locateRoute, parseLocation } from '../routes/locate.ts';
 import type { RouteParams } from '../routes/match.ts';
 import type { RouteDef } from '../routes/route-table.ts';
-import type { BlockAnswer, DeviceFacts, GuardContext, GuardSite, RedirectAnswer, UserFacts } from './types.ts';
+import { plainUserFacts, type BlockAnswer, type DeviceFacts, type GuardContext, type GuardSite, type RedirectAnswer, type UserFacts } from './types.ts';
 
 export const TEST_SITE: GuardSite = {
   defaultLanguage: 'ru',
@@ -38,15 +38,7 @@ export const TEST_SITE: GuardSite = {
   appVersion: '1.0.0',
 };
 
-export const TEST_USER: UserFacts = {
-  loggedIn: false,
-  banLevel: 0,
-  termsChanged: false,
-  identificationRequired: false,
-  faceIdVerification: false,
-  afterRegistrationRedirect: null,
-  navigationBlocked: false,
-};
+export const TEST_USER: UserFacts = plainUserFacts(false);
 
 export const DESKTOP_CHROME_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';

@@ -97,6 +97,22 @@ export interface UserFacts {
   navigationBlocked: boolean;
 }
 
+/**
+ * A player's facts with nothing pending (no ban, terms confirmed, no identification due).
+ * Adapters start from this; the player issues fill in the rest from the session.
+ */
+export function plainUserFacts(loggedIn: boolean): UserFacts {
+  return {
+    loggedIn,
+    banLevel: 0,
+    termsChanged: false,
+    identificationRequired: false,
+    faceIdVerification: false,
+    afterRegistrationRedirect: null,
+    navigationBlocked: false,
+  };
+}
+
 export interface DeviceFacts {
   userAgent: string;
   /** `navigator.maxTouchPoints` on the client; null on the server (unknown). */

@@ -2,7 +2,7 @@
  * Fact gathering for the guard pipeline on client navigation. Everything the browser
  * provides comes in through `BrowserEnv`, so tests hand in plain values and a mocked fetch.
  */
-import { locateRoute, type GuardContext, type Location, type RedirectCache } from '@betsite/domain';
+import { locateRoute, plainUserFacts, type GuardContext, type Location, type RedirectCache } from '@betsite/domain';
 import type { SiteConfig } from '@betsite/contracts';
 import { parseCookies } from '../../config/cookies.ts';
 import { askBlockService, askRedirectService, type Fetch, type Sleep } from './services.ts';
@@ -70,15 +70,7 @@ export async function gatherNavigationContext(facts: NavigationFacts, env: Brows
     params: located.params,
     site: facts.site,
     // Player facts beyond logged-in arrive with the player issues; until then plain defaults.
-    user: {
-      loggedIn: facts.user.loggedIn,
-      banLevel: 0,
-      termsChanged: false,
-      identificationRequired: false,
-      faceIdVerification: false,
-      afterRegistrationRedirect: null,
-      navigationBlocked: false,
-    },
+    user: plainUserFacts(facts.user.loggedIn),
     cookies: parseCookies(env.cookie),
     acceptLanguage: acceptLanguageOf(env.languages),
     device: { userAgent: env.userAgent, maxTouchPoints: env.maxTouchPoints },
