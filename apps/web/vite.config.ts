@@ -1,18 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-/** Our pure packages (no I/O, no module-level effects): unused exports can always be dropped. */
-const PURE_PACKAGES = /[\\/]packages[\\/](domain|contracts)[\\/]src[\\/]/;
-
+// Our pure packages declare `"sideEffects": false`, so unused exports are dropped.
 export default defineConfig({
   plugins: [reactRouter()],
-  build: {
-    target: 'es2022',
-    rollupOptions: {
-      treeshake: {
-        moduleSideEffects: (id) => !PURE_PACKAGES.test(id),
-      },
-    },
-  },
+  build: { target: 'es2022' },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
 });
