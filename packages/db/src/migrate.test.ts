@@ -4,7 +4,8 @@ import { migrateDown, migrateDownAll, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import { describeEachDb } from './testing.ts';
 
-const TABLES = ['block_rules', 'config_groups', 'redirect_rules', 'scheduled_jobs', 'site_config'];
+const TABLES = ['block_rules', 'config_groups', 'redirect_rules', 'scheduled_jobs', 'site_config', 'users'];
+const NAMES = Object.keys(migrations);
 
 describeEachDb(
   'migrations',
@@ -21,10 +22,10 @@ describeEachDb(
       expect(await tables()).toEqual(TABLES);
       expect(await migrateToLatest(t.db)).toEqual([]);
 
-      expect(await migrateDown(t.db)).toEqual(['0003_scheduled_jobs']);
-      expect(await tables()).not.toContain('scheduled_jobs');
+      expect(await migrateDown(t.db)).toEqual(NAMES.slice(-1));
+      expect((await tables()).length).toBeLessThan(TABLES.length);
 
-      expect(await migrateDownAll(t.db)).toEqual(['0002_guard_rules', '0001_site_config']);
+      expect(await migrateDownAll(t.db)).toEqual(NAMES.slice(0, -1).reverse());
       expect(await tables()).toEqual([]);
 
       expect(await migrateToLatest(t.db)).toEqual(Object.keys(migrations));
@@ -43,6 +44,23 @@ describeEachDb(
       await expect(t.db.insertInto('redirect_rules').values({ ...redirect, code: 300 }).execute()).rejects.toThrow(/check constraint/);
       await t.db.insertInto('redirect_rules').values({ ...redirect, code: 301 }).execute();
       await expect(t.db.insertInto('redirect_rules').values({ ...redirect, code: 302 }).execute()).rejects.toThrow(/unique/);
+    });
+
+    it('give players unique, normalised e-mails and phones and sequential account numbers', async () => {
+      await migrateToLatest(t.db);
+      const player = { password_hash: 'x', registration_type: 'full_reg' as const, country: 'GB', currency: 'GBP', language: 'en' };
+      const [a, b] = await t.db
+        .insertInto('users')
+        .values([
+          { ...player, email: 'a@example.com' },
+          { ...player, phone: '+447700900123' },
+        ])
+        .returning(['account_number'])
+        .execute();
+      expect(b!.account_number - a!.account_number).toBe(1n);
+      await expect(t.db.insertInto('users').values({ ...player, email: 'a@example.com' }).execute()).rejects.toThrow(/unique/);
+      await expect(t.db.insertInto('users').values({ ...player, email: 'A@example.com' }).execute()).rejects.toThrow(/check constraint/);
+      await expect(t.db.insertInto('users').values({ ...player, phone: '07700900123' }).execute()).rejects.toThrow(/check constraint/);
     });
   },
   { migrate: false },

@@ -62,10 +62,30 @@ export interface ScheduledJobsTable {
   done_at: NullableTimestamp;
 }
 
+export interface UsersTable {
+  id: Generated<string>;
+  /** The login id of SPEC §4 login_password mode (e-mail or account id). */
+  account_number: ColumnType<bigint, bigint | undefined, never>;
+  /** Lower-case; unique when present. */
+  email: string | null;
+  /** E.164 (`+447700900123`); unique when present. */
+  phone: string | null;
+  /** argon2id PHC string. */
+  password_hash: string;
+  registration_type: 'fast_reg' | 'phone_reg' | 'full_reg' | 'soc_reg';
+  country: string;
+  currency: string;
+  language: string;
+  activation_type: ColumnType<number, number | undefined, number>;
+  ban_level: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   config_groups: ConfigGroupsTable;
   block_rules: BlockRulesTable;
   redirect_rules: RedirectRulesTable;
   scheduled_jobs: ScheduledJobsTable;
+  users: UsersTable;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_site_config.ts';
 import * as m0002 from './0002_guard_rules.ts';
 import * as m0003 from './0003_scheduled_jobs.ts';
+import * as m0004 from './0004_users.ts';
 
 /**
  * Every migration, by name. A static map rather than a folder scan, so migrations work
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_site_config': m0001,
   '0002_guard_rules': m0002,
   '0003_scheduled_jobs': m0003,
+  '0004_users': m0004,
 };
