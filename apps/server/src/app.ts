@@ -24,6 +24,7 @@ import { bffRoutes } from './modules/bff/routes.ts';
 import { blockRoutes } from './modules/blocks/routes.ts';
 import { redirectRoutes } from './modules/redirects/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
+import { registerAuth, type AuthOptions } from './modules/auth/index.ts';
 
 export interface BuildOptions {
   env: AppEnv;
@@ -37,6 +38,8 @@ export interface BuildOptions {
   clock?: ServerClock;
   /** Default from REDIS_URL (Redis) or in-process. An injected bus is not closed with the app. */
   bus?: Bus;
+  /** Captcha verifier, rate limits, password hasher of the auth module (tests inject these). */
+  auth?: AuthOptions;
 }
 
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
@@ -73,6 +76,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await app.register(compress);
     await app.register(errorsPlugin);
     await app.register(metricsPlugin);
+    // Sets request.userId from the session (for every module and page after it), login and registration routes.
+    await registerAuth(app, options.auth);
 
     const deps = { db: dbHandle.db, bus, clock, logger: app.log };
     const siteConfig = await createSiteConfigService(deps);

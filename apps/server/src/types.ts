@@ -10,6 +10,7 @@ import type { Bus } from './lib/bus.ts';
 import type { SiteConfigService } from './modules/site-config/service.ts';
 import type { BlockService } from './modules/blocks/service.ts';
 import type { RedirectService } from './modules/redirects/service.ts';
+import type { AuthSession, SessionService } from './modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,11 +21,15 @@ declare module 'fastify' {
     siteConfig: SiteConfigService;
     blockService: BlockService;
     redirectService: RedirectService;
+    /** Login sessions (create, resolve, revoke, revoke all but one). */
+    sessions: SessionService;
   }
 
   interface FastifyRequest {
-    /** The logged-in user; set by the auth plugin (to come), null for visitors. */
+    /** The logged-in user; set by the auth plugin from a live session, null for visitors. */
     userId: string | null;
+    /** The session behind `userId` and how its token came (header or cookie); null for visitors. */
+    authSession: AuthSession | null;
     /** ISO 3166-1 alpha-2 country from COUNTRY_HEADER (set by a trusted proxy/CDN), or null. */
     country: string | null;
   }

@@ -5,3 +5,4 @@ export * from './redirects.ts';
 export * from './ops.ts';
 export * from './bff.ts';
 export * from './ops-rules.ts';
+export * from './auth.ts';

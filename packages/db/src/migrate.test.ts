@@ -4,7 +4,19 @@ import { migrateDown, migrateDownAll, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import { describeEachDb } from './testing.ts';
 
-const TABLES = ['block_rules', 'config_groups', 'redirect_rules', 'scheduled_jobs', 'site_config', 'users'];
+const TABLES = [
+  'block_rules',
+  'config_groups',
+  'ledger_accounts',
+  'ledger_entries',
+  'ledger_transactions',
+  'login_attempts',
+  'redirect_rules',
+  'scheduled_jobs',
+  'sessions',
+  'site_config',
+  'users',
+];
 const NAMES = Object.keys(migrations);
 
 describeEachDb(

@@ -81,6 +81,49 @@ export interface UsersTable {
   created_at: Timestamp;
 }
 
+export type LedgerAccountKind =
+  | 'player-main'
+  | 'player-bonus'
+  | 'player-currency'
+  | 'house-cash'
+  | 'house-payments'
+  | 'house-bets'
+  | 'house-bonus';
+
+export interface LedgerAccountsTable {
+  id: Generated<string>;
+  /** The player; null for house accounts. */
+  owner_id: string | null;
+  kind: LedgerAccountKind;
+  /** SPEC §3 Account type of player accounts (0 main, 4 bonus, 9 currency); null for house accounts. */
+  spec_type: 0 | 4 | 9 | null;
+  currency: string;
+  /** Minor units; changed only by ledger movements, together with their entries. */
+  balance: ColumnType<bigint, bigint | undefined, bigint>;
+  allow_negative: ColumnType<boolean, boolean | undefined, never>;
+  created_at: Timestamp;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  kind: string;
+  request_hash: string;
+  metadata: JSONColumnType<JsonObject, string | undefined, never>;
+  created_at: Timestamp;
+}
+
+export interface LedgerEntriesTable {
+  id: ColumnType<bigint, never, never>;
+  transaction_id: string;
+  account_id: string;
+  /** Minor units, never zero: positive credits the account, negative debits it. */
+  amount: bigint;
+  /** The account's balance right after this entry. */
+  balance_after: bigint;
+  created_at: Timestamp;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   config_groups: ConfigGroupsTable;
@@ -88,4 +131,29 @@ export interface Database {
   redirect_rules: RedirectRulesTable;
   scheduled_jobs: ScheduledJobsTable;
   users: UsersTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+}
+
+/** A login session, known only by the SHA-256 (hex) of its token. */
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Date;
+  revoked_at: NullableTimestamp;
+  remember: ColumnType<boolean, boolean | undefined, boolean>;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** Failed logins per normalised login key (`email:…`, `account:…`). */
+export interface LoginAttemptsTable {
+  login_key: string;
+  failures: number;
+  last_failure_at: Date;
 }

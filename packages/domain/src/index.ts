@@ -32,3 +32,5 @@ export * from './guards/micro-frontend.ts';
 export * from './guards/slot-first-deposit-redirect.ts';
 export * from './guards/test-context.ts';
 export * from './retry.ts';
+export * from './money/index.ts';
+export * from './auth/index.ts';

@@ -3,6 +3,8 @@ import * as m0001 from './0001_site_config.ts';
 import * as m0002 from './0002_guard_rules.ts';
 import * as m0003 from './0003_scheduled_jobs.ts';
 import * as m0004 from './0004_users.ts';
+import * as m0005 from './0005_sessions.ts';
+import * as m0006 from './0006_ledger.ts';
 
 /**
  * Every migration, by name. A static map rather than a folder scan, so migrations work
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0002_guard_rules': m0002,
   '0003_scheduled_jobs': m0003,
   '0004_users': m0004,
+  '0005_sessions': m0005,
+  '0006_ledger': m0006,
 };

@@ -1,0 +1,65 @@
+/**
+ * The ledger service (ARCHITECTURE "Money"): every balance comes from double-entry
+ * transactions posted here. A plain service; HTTP routes (accounts, payments) build on it.
+ */
+import type { Kysely } from 'kysely';
+import type { Clock, CurrencyCode, Minor } from '@betsite/domain';
+import type { Database } from '@betsite/db';
+import {
+  accountBalance,
+  accountsOf,
+  houseAccount,
+  openPlayerAccount,
+  type HouseAccountKind,
+  type LedgerAccount,
+  type OpenPlayerAccount,
+} from './accounts.ts';
+import { isUuid, type Movement } from './movement.ts';
+import { postMovement, toEntry, type LedgerEntry, type PostedTransaction } from './post.ts';
+
+export interface EntriesPage {
+  /** Default 50, at most 500. */
+  limit?: number;
+  /** An entry id: answer only older entries (the last id of the previous page). */
+  before?: bigint;
+}
+
+export interface Ledger {
+  /** Get-or-create; `AccountConflictError` when the player's main account has another currency. */
+  openPlayerAccount(input: OpenPlayerAccount): Promise<LedgerAccount>;
+  /** Get-or-create. */
+  houseAccount(kind: HouseAccountKind, currency: CurrencyCode): Promise<LedgerAccount>;
+  /**
+   * Posts a movement once per idempotency key. Throws `InvalidMovementError`,
+   * `InsufficientFundsError` or `IdempotencyConflictError`; a repeat of the same movement
+   * answers the stored one with `replayed: true`.
+   */
+  post(movement: Movement): Promise<PostedTransaction>;
+  /** `UnknownAccountError` for an unknown account. */
+  balance(accountId: string): Promise<Minor>;
+  accountsOf(ownerId: string): Promise<LedgerAccount[]>;
+  /** Newest first. */
+  entries(accountId: string, page?: EntriesPage): Promise<LedgerEntry[]>;
+}
+
+const DEFAULT_PAGE = 50;
+const MAX_PAGE = 500;
+
+export function createLedger(db: Kysely<Database>, clock: Clock): Ledger {
+  const now = () => new Date(clock.now());
+  return {
+    openPlayerAccount: (input) => openPlayerAccount(db, now(), input),
+    houseAccount: (kind, currency) => houseAccount(db, now(), kind, currency),
+    post: (movement) => postMovement(db, now(), movement),
+    balance: (accountId) => accountBalance(db, accountId),
+    accountsOf: (ownerId) => accountsOf(db, ownerId),
+    async entries(accountId, { limit = DEFAULT_PAGE, before } = {}) {
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw new RangeError(`limit must be 1 to ${MAX_PAGE}`);
+      if (!isUuid(accountId)) return [];
+      let query = db.selectFrom('ledger_entries').selectAll().where('account_id', '=', accountId);
+      if (before !== undefined) query = query.where('id', '<', before);
+      const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(toEntry);
+    },
+  };
+}

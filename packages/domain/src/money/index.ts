@@ -1,0 +1,5 @@
+export * from './minor.ts';
+export * from './currencies.ts';
+export * from './decimal.ts';
+export * from './stakes.ts';
+export * from './account-types.ts';
