@@ -1,12 +1,30 @@
 /**
- * Calls of the auth forms. The endpoints arrive with the auth issue; until then they
- * answer 404 and the forms say the action is temporarily unavailable.
+ * Calls of the auth forms. An endpoint that does not exist yet (phone registration,
+ * password recovery) answers 404 and the form says the action is temporarily unavailable.
  */
 export const AUTH_ENDPOINTS = {
   login: '/web-api/auth/v1/login',
-  registration: '/web-api/auth/v1/registration',
-  passwordRecovery: '/web-api/auth/v1/password-recovery',
+  logout: '/web-api/auth/v1/disconnect',
+  sessionCheck: '/web-api/auth/v1/session-check',
+  registration: {
+    full_reg: '/web-api/registration/v1/full',
+    phone_reg: '/web-api/registration/v1/phone',
+    fast_reg: '/web-api/registration/v1/fast',
+  },
+  passwordRecovery: '/web-api/auth/v1/password-reset/request',
 } as const;
+
+/** Whether the browser holds a live session (the session cookie is httpOnly, so ask). */
+export async function hasSession(fetchFn: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const response = await fetchFn(AUTH_ENDPOINTS.sessionCheck, { credentials: 'same-origin', cache: 'no-store' });
+    if (!response.ok) return false;
+    const body = (await response.json()) as { user_id?: unknown };
+    return typeof body.user_id === 'string';
+  } catch {
+    return false;
+  }
+}
 
 export type SubmitResult =
   | { ok: true; body: unknown }

@@ -2,12 +2,19 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';
-import { AUTH_ENDPOINTS, failureText, submitJson } from './api.ts';
+import { useRequiredRootData } from '../../config/root-data.ts';
+import { AUTH_ENDPOINTS, failureText, hasSession, submitJson } from './api.ts';
+import { FastCredentials, type Credentials } from './fast-credentials.tsx';
 
 /** SPEC §3 registration types shown in the form (social sign-up arrives with its providers). */
 const TYPES = ['full_reg', 'phone_reg', 'fast_reg'] as const;
 type RegistrationType = (typeof TYPES)[number];
-const CURRENCIES = ['RUB', 'USD', 'EUR', 'KZT', 'UAH', 'TRY', 'UZS', 'AZN'] as const;
+const CURRENCIES = ['RUB', 'USD', 'EUR', 'GBP', 'KZT', 'UAH', 'TRY', 'UZS', 'AZN'] as const;
+const COUNTRIES = ['RU', 'KZ', 'UA', 'UZ', 'AZ', 'TR', 'DE', 'FR', 'ES', 'PT', 'GB', 'AE', 'IR'] as const;
+/** The country preselected for a page language (the player can change it). */
+const COUNTRY_BY_LANGUAGE: Record<string, (typeof COUNTRIES)[number]> = {
+  ru: 'RU', kk: 'KZ', uk: 'UA', uz: 'UZ', az: 'AZ', tr: 'TR', de: 'DE', fr: 'FR', es: 'ES', pt: 'PT', en: 'GB', ar: 'AE', fa: 'IR',
+};
 
 export interface RegistrationFormProps {
   rulesHref: string;
@@ -17,9 +24,12 @@ export interface RegistrationFormProps {
 
 export function RegistrationForm({ rulesHref, loginHref, afterRegistrationHref }: RegistrationFormProps) {
   const { t } = useTranslation();
+  const { lng } = useRequiredRootData();
   const [type, setType] = useState<RegistrationType>('full_reg');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,27 +37,44 @@ export function RegistrationForm({ rulesHref, loginHref, afterRegistrationHref }
     const value = (name: string) => String(form.get(name) ?? '').trim();
     setPending(true);
     setError(null);
-    const result = await submitJson(AUTH_ENDPOINTS.registration, {
-      type,
-      email: type === 'full_reg' ? value('email') : undefined,
-      phone: type === 'phone_reg' ? value('phone') : undefined,
-      password: type === 'fast_reg' ? undefined : String(form.get('password') ?? ''),
+    const common = {
       currency: value('currency'),
+      country: value('country'),
+      language: lng,
       bonusChoice: Number(value('bonus') || '0'),
-      promoCode: value('promo') || undefined,
-      acceptTerms: form.get('terms') === 'on',
-    });
-    if (result.ok) {
+    };
+    const body =
+      type === 'fast_reg'
+        ? common
+        : type === 'full_reg'
+          ? { ...common, email: value('email'), password: String(form.get('password') ?? '') }
+          : { ...common, phone: value('phone'), password: String(form.get('password') ?? '') };
+    const result = await submitJson(AUTH_ENDPOINTS.registration[type], body);
+    setPending(false);
+    if (!result.ok) {
+      setError(failureText(result, t, 'modal_registration_unavailable'));
+      return;
+    }
+    if (type === 'fast_reg') {
+      // SPEC §4: the generated login and password are shown once, to be saved.
+      setCredentials(result.body as Credentials);
+      return;
+    }
+    // The answer is the same for a new and a known e-mail; only a new one starts a session.
+    if (await hasSession()) {
       window.location.assign(afterRegistrationHref);
       return;
     }
-    setPending(false);
-    setError(failureText(result, t, 'modal_registration_unavailable'));
+    const message = (result.body as { message?: unknown } | null)?.message;
+    setNotice(typeof message === 'string' ? message : t('modal_registration_check_email'));
   }
+
+  if (credentials) return <FastCredentials credentials={credentials} continueHref={afterRegistrationHref} />;
 
   return (
     <form className={formStyles.form} onSubmit={onSubmit}>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
       <fieldset className={formStyles.segmented}>
         <legend>{t('modal_registration_type')}</legend>
         {TYPES.map((k) => (
@@ -77,7 +104,18 @@ export function RegistrationForm({ rulesHref, loginHref, afterRegistrationHref }
             ))}
           </select>
         </div>
-        <Field label={t('modal_registration_promo')} name="promo" autoComplete="off" />
+        <div className={formStyles.field}>
+          <label className={formStyles.label} htmlFor="reg-country">
+            {t('modal_registration_country')}
+          </label>
+          <select id="reg-country" name="country" className={formStyles.input} defaultValue={COUNTRY_BY_LANGUAGE[lng] ?? 'GB'}>
+            {COUNTRIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <fieldset className={formStyles.radios}>
         <legend>{t('modal_registration_bonus')}</legend>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type Paths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { searchWithModal } from '../../features/modals/index.ts';
+import { LogoutButton } from '../../features/auth/index.ts';
 import { Disclosure } from '../ui/disclosure.tsx';
 import { Logo } from './logo.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -71,6 +72,7 @@ function AccountArea() {
         <Link to={paths.to('account')} className={`btn btn-ghost ${styles.ghostOnDark}`}>
           {t('header_office')}
         </Link>
+        <LogoutButton className={`btn btn-ghost ${styles.ghostOnDark}`} homeHref={paths.to('home')} />
       </div>
     );
   }

@@ -1,0 +1,31 @@
+/**
+ * Log out (SPEC §2/§4): the server ends the session and clears the cookie; then home when the
+ * current page is for players only, otherwise the page reloads as a visitor's.
+ */
+import { useState } from 'react';
+import { useMatches } from 'react-router';
+import { routeByName } from '@betsite/domain';
+import { useTranslation } from '../../i18n/react.tsx';
+import { AUTH_ENDPOINTS, submitJson } from './api.ts';
+
+export function LogoutButton({ className, homeHref }: { className?: string; homeHref: string }) {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const [pending, setPending] = useState(false);
+  const leaf = matches[matches.length - 1];
+  const playersOnly = leaf ? routeByName(leaf.id)?.meta.access === 'user' : false;
+
+  async function logout() {
+    setPending(true);
+    // SPEC §8: a failed logout reloads the page all the same.
+    await submitJson(AUTH_ENDPOINTS.logout, {});
+    if (playersOnly) window.location.assign(homeHref);
+    else window.location.reload();
+  }
+
+  return (
+    <button type="button" className={className} onClick={() => void logout()} disabled={pending}>
+      {t('header_logout')}
+    </button>
+  );
+}
