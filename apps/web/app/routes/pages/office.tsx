@@ -1,4 +1,5 @@
 /** The personal office (login required; visitors are sent to log in by the guards): SPEC §2. */
+import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
 import { OFFICE_SECTIONS } from '@betsite/domain';
@@ -11,11 +12,18 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 const slug = (s: string) => s.replace(/[/_]/g, '-');
 
+/**
+ * Office sections that have their own view, by section key (the route's titleKey without
+ * `office_`). A feature adds its line here; other sections show the honest empty state.
+ */
+const SECTION_VIEWS: Partial<Record<string, ComponentType>> = {};
+
 export default function OfficePage() {
   const { t } = useTranslation('office');
   const paths = usePaths();
   const route = usePageRoute();
   const section = route.titleKey.replace(/^office_/, '');
+  const View = SECTION_VIEWS[section];
   return (
     <>
       <PageHeading />
@@ -31,6 +39,9 @@ export default function OfficePage() {
             </ul>
           </nav>
         </Panel>
+        {View ? (
+          <View />
+        ) : (
         <Panel>
           <EmptyState
             icon="☰"
@@ -42,6 +53,7 @@ export default function OfficePage() {
             ]}
           />
         </Panel>
+        )}
       </div>
     </>
   );
