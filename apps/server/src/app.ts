@@ -25,6 +25,10 @@ import { blockRoutes } from './modules/blocks/routes.ts';
 import { redirectRoutes } from './modules/redirects/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { registerAuth, type AuthOptions } from './modules/auth/index.ts';
+import { registerPayments, type PaymentsOptions } from './modules/payments/index.ts';
+import { registerNotifications, type Delivery } from './modules/notifications/index.ts';
+import { registerCaptcha, type CaptchaOptions } from './modules/captcha/index.ts';
+import { registerAccounts } from './modules/accounts/index.ts';
 
 export interface BuildOptions {
   env: AppEnv;
@@ -40,6 +44,12 @@ export interface BuildOptions {
   bus?: Bus;
   /** Captcha verifier, rate limits, password hasher of the auth module (tests inject these). */
   auth?: AuthOptions;
+  /** Deposit limits check and payment provider of the payments module (default: allow all, sandbox). */
+  payments?: PaymentsOptions;
+  /** E-mail and SMS delivery; default from SMTP_URL (SMTP) or the database outbox. */
+  delivery?: Delivery;
+  /** Captcha options (tests fix the answers). */
+  captcha?: CaptchaOptions;
 }
 
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
@@ -76,8 +86,12 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await app.register(compress);
     await app.register(errorsPlugin);
     await app.register(metricsPlugin);
+    // E-mail and SMS (`app.notifications`), and /dev/outbox in development; auth sends through it.
+    await registerNotifications(app, options.delivery ? { delivery: options.delivery } : {});
     // Sets request.userId from the session (for every module and page after it), login and registration routes.
     await registerAuth(app, options.auth);
+    // /web-api/captcha/v1/*; the auth module's default captcha verifier reads the same table.
+    await registerCaptcha(app, options.captcha);
 
     const deps = { db: dbHandle.db, bus, clock, logger: app.log };
     const siteConfig = await createSiteConfigService(deps);
@@ -94,6 +108,10 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await app.register(bffRoutes);
     await app.register(blockRoutes);
     await app.register(redirectRoutes);
+    // Player accounts and balances; decorates app.ledger (posts announce balance.changed).
+    await registerAccounts(app);
+    // Deposits, withdrawals, history, provider callbacks, the sandbox provider's page, the withdrawal queue (ops).
+    await registerPayments(app, options.payments);
     if (env.OPS_TOKEN) await app.register(opsRoutes, { token: env.OPS_TOKEN });
 
     if (options.ssr) await app.register(options.ssr);

@@ -6,3 +6,8 @@ export * from './ops.ts';
 export * from './bff.ts';
 export * from './ops-rules.ts';
 export * from './auth.ts';
+export * from './payments.ts';
+export * from './accounts.ts';
+export * from './captcha.ts';
+export * from './notifications.ts';
+export * from './password-reset.ts';

@@ -5,17 +5,23 @@ import { migrations } from './migrations/index.ts';
 import { describeEachDb } from './testing.ts';
 
 const TABLES = [
+  'account_closures',
+  'account_preferences',
   'block_rules',
+  'captcha_challenges',
   'config_groups',
   'ledger_accounts',
   'ledger_entries',
   'ledger_transactions',
   'login_attempts',
+  'outbox',
+  'payments',
   'redirect_rules',
   'scheduled_jobs',
   'sessions',
   'site_config',
   'users',
+  'verification_codes',
 ];
 const NAMES = Object.keys(migrations);
 

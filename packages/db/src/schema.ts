@@ -88,7 +88,9 @@ export type LedgerAccountKind =
   | 'house-cash'
   | 'house-payments'
   | 'house-bets'
-  | 'house-bonus';
+  | 'house-bonus'
+  /** Withdrawals requested and not yet approved or rejected (payments). */
+  | 'house-payments-hold';
 
 export interface LedgerAccountsTable {
   id: Generated<string>;
@@ -136,6 +138,12 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  payments: PaymentsTable;
+  outbox: OutboxTable;
+  captcha_challenges: CaptchaChallengesTable;
+  verification_codes: VerificationCodesTable;
+  account_preferences: AccountPreferencesTable;
+  account_closures: AccountClosuresTable;
 }
 
 /** A login session, known only by the SHA-256 (hex) of its token. */
@@ -156,4 +164,77 @@ export interface LoginAttemptsTable {
   login_key: string;
   failures: number;
   last_failure_at: Date;
+}
+
+/** An e-mail or SMS stored instead of sent (the embedded delivery; `/dev/outbox`). */
+export interface OutboxTable {
+  id: Generated<string>;
+  channel: 'email' | 'sms';
+  /** E-mail address or E.164 phone. */
+  recipient: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  created_at: Timestamp;
+}
+
+/** A captcha challenge; answer and token known only by their SHA-256 (hex). */
+export interface CaptchaChallengesTable {
+  id: string;
+  answer_hash: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: NullableTimestamp;
+  token_hash: string | null;
+  token_expires_at: Date | null;
+  token_used_at: NullableTimestamp;
+}
+
+/** A one-time code sent to a player, known by its SHA-256 (hex). */
+export interface VerificationCodesTable {
+  id: Generated<string>;
+  purpose: 'password_reset';
+  user_id: string;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** When the code was used, replaced by a newer one, or burnt by too many wrong tries. */
+  used_at: NullableTimestamp;
+}
+
+/** Deposits and withdrawals (migration 0008; states in its comment). */
+export interface PaymentsTable {
+  id: Generated<string>;
+  user_id: string;
+  account_id: string;
+  direction: 'deposit' | 'withdrawal';
+  method: 'card' | 'ewallet';
+  currency: string;
+  /** Minor units, positive. */
+  amount: bigint;
+  status: 'new' | 'pending' | 'settling' | 'awaiting_approval' | 'approved' | 'succeeded' | 'failed' | 'cancelled' | 'rejected';
+  provider: string;
+  provider_ref: string | null;
+  redirect_url: string | null;
+  return_language: string;
+  idempotency_key: string;
+  request_hash: string;
+  failure_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Per player (0007): the active account (null: the main one) and SPEC user_hide_balance. */
+export interface AccountPreferencesTable {
+  user_id: string;
+  active_account_id: string | null;
+  hide_balance: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: Timestamp;
+}
+
+/** Additional currency accounts the player removed (0007); hidden while their balance is zero. */
+export interface AccountClosuresTable {
+  account_id: string;
+  closed_at: Timestamp;
 }

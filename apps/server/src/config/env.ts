@@ -43,6 +43,8 @@ const EnvSchema = z
       z.string().regex(/^\d+$/, 'must be a whole number of milliseconds').transform(Number).pipe(z.number().max(60_000, 'must be at most 60000')),
       '2000',
     ),
+    /** Unset: the payments module uses a random key per process (see payments/index.ts). */
+    PAYMENTS_SIGNING_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
     PUBLIC_ORIGIN: optionalString(
       z
         .string()
@@ -51,6 +53,9 @@ const EnvSchema = z
         })
         .transform((v) => new URL(v).origin),
     ),
+    SMTP_URL: optionalString(z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')),
+    /** Default (when unset): DEFAULT_MAIL_FROM of the notifications module. */
+    MAIL_FROM: optionalString(z.string().min(3)),
   });
 
 export type AppEnv = z.output<typeof EnvSchema>;

@@ -5,6 +5,9 @@ import * as m0003 from './0003_scheduled_jobs.ts';
 import * as m0004 from './0004_users.ts';
 import * as m0005 from './0005_sessions.ts';
 import * as m0006 from './0006_ledger.ts';
+import * as m0007 from './0007_account_preferences.ts';
+import * as m0008 from './0008_payments.ts';
+import * as m0009 from './0009_outbox_and_codes.ts';
 
 /**
  * Every migration, by name. A static map rather than a folder scan, so migrations work
@@ -17,4 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0004_users': m0004,
   '0005_sessions': m0005,
   '0006_ledger': m0006,
+  '0007_account_preferences': m0007,
+  '0008_payments': m0008,
+  '0009_outbox_and_codes': m0009,
 };

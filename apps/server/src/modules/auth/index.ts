@@ -8,11 +8,14 @@ import { authRoutes, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './rou
 import { createSessionService } from './sessions.ts';
 import { createAuthRepository } from './repository.ts';
 import { createArgon2Hasher, type PasswordHasher } from './passwords.ts';
-import { refuseAllCaptchas, type CaptchaVerifier } from './captcha.ts';
+import type { CaptchaVerifier } from './captcha.ts';
+import { createCaptchaService } from '../captcha/index.ts';
+import { passwordResetRoutes, DEFAULT_PASSWORD_RESET_RATE_LIMITS, type PasswordResetRateLimits } from './password-reset-routes.ts';
 
 export interface AuthOptions {
-  /** Default: refuses every captcha (the captcha service does not exist yet; see captcha.ts). */
+  /** Default: our captcha service (modules/captcha): accepts a token from `/web-api/captcha/v1/validate`, once. */
   captcha?: CaptchaVerifier;
+  passwordResetRateLimits?: Partial<PasswordResetRateLimits>;
   rateLimits?: Partial<AuthRateLimits>;
   hasher?: PasswordHasher;
 }
@@ -21,12 +24,21 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions = 
   const sessions = createSessionService(app.db, app.clock);
   app.decorate('sessions', sessions);
   await app.register(authPlugin, { sessions, publicOrigin: app.env.PUBLIC_ORIGIN });
+  const repository = createAuthRepository(app.db);
+  const hasher = options.hasher ?? createArgon2Hasher();
   await app.register(authRoutes, {
     sessions,
-    repository: createAuthRepository(app.db),
-    hasher: options.hasher ?? createArgon2Hasher(),
-    captcha: options.captcha ?? refuseAllCaptchas,
+    repository,
+    hasher,
+    captcha: options.captcha ?? createCaptchaService(app.db, app.clock),
     rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits },
+  });
+  // Needs `app.notifications` (registered before the auth module in app.ts).
+  await app.register(passwordResetRoutes, {
+    sessions,
+    repository,
+    hasher,
+    rateLimits: { ...DEFAULT_PASSWORD_RESET_RATE_LIMITS, ...options.passwordResetRateLimits },
   });
 }
 

@@ -38,6 +38,7 @@ import {
 import { checkPassword, classifyLogin, loginThrottle } from '@betsite/domain';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
+import { openRegistrationAccounts } from '../accounts/index.ts';
 import type { CaptchaVerifier } from './captcha.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
@@ -96,6 +97,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { s
       { email: body.email, passwordHash, registrationType: 'full_reg', country: body.country, currency: body.currency, language: body.language },
       new Date(app.clock.now()),
     );
+    // Right after the insert (the repository owns its statement), idempotently: main + bonus accounts.
+    if (user) await openRegistrationAccounts(app, user.id, body.currency);
     if (user) await startSession(request, reply, user.id, false);
     return reply.code(202).header('cache-control', 'no-store').send(FULL_REGISTRATION_ACCEPTED);
   });
@@ -108,6 +111,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { s
       new Date(app.clock.now()),
     );
     if (!user) throw new Error('fast registration inserted no user');
+    await openRegistrationAccounts(app, user.id, body.currency);
     const session = await startSession(request, reply, user.id, false);
     const answer: FastRegistrationResponse = {
       login: String(user.accountNumber),

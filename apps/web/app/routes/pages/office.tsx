@@ -7,6 +7,8 @@ import type { Route } from './+types/office';
 import { usePaths, type RouteName } from '../../config/paths.ts';
 import { EmptyState, PageHeading, Panel, pageStyles, usePageRoute } from '../../shell/page-kit.tsx';
 import { pageMeta } from '../../shell/page-meta.ts';
+import { DeduceView, HistoryPayView, RechargeView } from '../../features/payments/index.ts';
+import { AccountView } from '../../features/wallet/index.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -16,7 +18,12 @@ const slug = (s: string) => s.replace(/[/_]/g, '-');
  * Office sections that have their own view, by section key (the route's titleKey without
  * `office_`). A feature adds its line here; other sections show the honest empty state.
  */
-const SECTION_VIEWS: Partial<Record<string, ComponentType>> = {};
+const SECTION_VIEWS: Partial<Record<string, ComponentType>> = {
+  recharge: RechargeView,
+  deduce: DeduceView,
+  historypay: HistoryPayView,
+  account: AccountView,
+};
 
 export default function OfficePage() {
   const { t } = useTranslation('office');

@@ -4,6 +4,7 @@ import type { Route } from './+types/onpay';
 import { usePaths } from '../../config/paths.ts';
 import { EmptyState, PageHeading, Panel, usePageRoute } from '../../shell/page-kit.tsx';
 import { pageMeta } from '../../shell/page-meta.ts';
+import { PaymentStatusNote } from '../../features/payments/index.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -40,6 +41,7 @@ export default function OnpayPage() {
       <Panel>
         <div role={result === 'fail' ? 'alert' : 'status'}>
           <EmptyState icon={ICONS[result]} title={t(`${flow}_${result}_title`)} text={t(`${flow}_${result}_text`)} links={links} />
+          <PaymentStatusNote />
         </div>
       </Panel>
     </div>

@@ -4,6 +4,7 @@ import { usePaths, type Paths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { searchWithModal } from '../../features/modals/index.ts';
 import { LogoutButton } from '../../features/auth/index.ts';
+import { HeaderBalance } from '../../features/wallet/index.ts';
 import { Disclosure } from '../ui/disclosure.tsx';
 import { Logo } from './logo.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -60,11 +61,8 @@ function AccountArea() {
   if (user.loggedIn) {
     return (
       <div className={styles.account}>
-        <div className={styles.balance} aria-live="polite">
-          <span className={styles.balanceLabel}>{t('header_balance')}</span>
-          <span className={styles.balanceValue} aria-label={t('header_balance_loading')}>
-            —
-          </span>
+        <div className={styles.balance}>
+          <HeaderBalance labelClassName={styles.balanceLabel} valueClassName={styles.balanceValue} />
         </div>
         <Link to={paths.to('recharge')} className="btn btn-accent">
           {t('header_top_up')}

@@ -1,0 +1,69 @@
+/**
+ * `POST /web-api/auth/v1/password-reset/request` and `.../confirm` (contracts
+ * `password-reset.ts`; rules in password-reset.ts). The request answers before the message
+ * is delivered (sent in the background), so its timing does not tell whether a code went
+ * out. Per-IP rate limits on both.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import {
+  PASSWORD_RESET_API,
+  PasswordResetConfirmRequestSchema,
+  PasswordResetRequestSchema,
+  type PasswordResetConfirmResponse,
+  type PasswordResetRequestResponse,
+} from '@betsite/contracts';
+import { classifyLogin } from '@betsite/domain';
+import { parseRequest } from '../../lib/validate.ts';
+import type { PasswordHasher } from './passwords.ts';
+import type { AuthRepository } from './repository.ts';
+import type { SessionService } from './sessions.ts';
+import { createPasswordResetService } from './password-reset.ts';
+
+export interface PasswordResetRateLimits {
+  /** Code requests per IP per minute. */
+  request: number;
+  /** Confirmations per IP per minute. */
+  confirm: number;
+}
+
+export const DEFAULT_PASSWORD_RESET_RATE_LIMITS: PasswordResetRateLimits = { request: 5, confirm: 10 };
+
+export const PASSWORD_RESET_ACCEPTED: PasswordResetRequestResponse = {
+  status: 'accepted',
+  message: 'If this e-mail or phone belongs to an account, a code is on its way. It expires in 15 minutes.',
+};
+
+export interface PasswordResetRoutesOptions {
+  sessions: SessionService;
+  repository: AuthRepository;
+  hasher: PasswordHasher;
+  rateLimits: PasswordResetRateLimits;
+}
+
+export const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = async (app, { sessions, repository, hasher, rateLimits }) => {
+  await app.register(rateLimit, { global: false });
+  const requestLimit = app.rateLimit({ max: rateLimits.request, timeWindow: 60_000 });
+  const confirmLimit = app.rateLimit({ max: rateLimits.confirm, timeWindow: 60_000 });
+  const service = createPasswordResetService(app.db, app.clock);
+
+  app.post(PASSWORD_RESET_API.request, { onRequest: requestLimit }, async (request, reply) => {
+    const body = parseRequest(PasswordResetRequestSchema, request.body, 'body');
+    const message = await service.request(body.login);
+    if (message) app.notifications.sendInBackground(message);
+    return reply.code(202).header('cache-control', 'no-store').send(PASSWORD_RESET_ACCEPTED);
+  });
+
+  app.post(PASSWORD_RESET_API.confirm, { onRequest: confirmLimit }, async (request, reply): Promise<PasswordResetConfirmResponse> => {
+    reply.header('cache-control', 'no-store');
+    const body = parseRequest(PasswordResetConfirmRequestSchema, request.body, 'body');
+    const { userId, email } = await service.consume(body.login, body.code);
+    await repository.updatePasswordHash(userId, await hasher.hash(body.newPassword));
+    // Everyone else out; a session of this very player making the call may stay.
+    const keep = request.authSession?.userId === userId ? request.authSession.tokenHash : null;
+    await sessions.revokeAllExcept(userId, keep);
+    if (email) await repository.clearFailures(classifyLogin(email).key);
+    request.log.info({ userId }, 'password reset');
+    return { success: true };
+  });
+};

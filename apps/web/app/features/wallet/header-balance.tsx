@@ -1,0 +1,78 @@
+/**
+ * The header balance (SPEC §3 Account, user_hide_balance): the active account's balance
+ * from the ledger, refreshed every 60 s while the page is visible and after a
+ * `balance-change` window event; the player hides or shows it (stored on the server).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { AccountsResponse } from '@betsite/contracts';
+import { useTranslation } from '../../i18n/react.tsx';
+import { accountAction, fetchAccounts } from './api.ts';
+import { applyBalanceChange, BALANCE_CHANGE_EVENT, balanceChangeDetail, HEADER_REFRESH_MS, headerBalanceText } from './wallet.ts';
+import styles from './wallet.module.css';
+
+export function HeaderBalance({ labelClassName, valueClassName }: { labelClassName?: string; valueClassName?: string }) {
+  const { t, i18n } = useTranslation();
+  const [accounts, setAccounts] = useState<AccountsResponse | null>(null);
+  const [hidden, setHidden] = useState<boolean | null>(null);
+
+  const refresh = useCallback(async () => {
+    try {
+      const next = await fetchAccounts();
+      setAccounts(next);
+      setHidden(next.user_hide_balance);
+    } catch {
+      // Keep what is shown; the next refresh tries again.
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh();
+    }, HEADER_REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    const onBalanceChange = (event: Event) => {
+      const detail = balanceChangeDetail((event as CustomEvent<unknown>).detail);
+      if (detail) setAccounts((current) => (current ? applyBalanceChange(current, detail) : current));
+      void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener(BALANCE_CHANGE_EVENT, onBalanceChange);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener(BALANCE_CHANGE_EVENT, onBalanceChange);
+    };
+  }, [refresh]);
+
+  const toggle = async () => {
+    const next = !hidden;
+    setHidden(next);
+    const result = await accountAction('hideBalance', { hide: next });
+    if (!result.success) setHidden(!next);
+  };
+
+  const isHidden = hidden ?? true;
+  const text = headerBalanceText(accounts?.balance ?? null, isHidden, i18n.language);
+  return (
+    <div className={styles.headerBalance}>
+      <div className={styles.headerAmount} aria-live="polite" aria-atomic="true">
+        <span className={labelClassName ?? styles.headerLabel}>{t('header_balance')}</span>
+        <span
+          className={valueClassName ?? styles.headerValue}
+          data-testid="header-balance"
+          aria-label={accounts ? (isHidden ? t('wallet_balance_hidden') : undefined) : t('header_balance_loading')}
+        >
+          {text}
+        </span>
+      </div>
+      {accounts ? (
+        <button type="button" className={styles.eye} onClick={() => void toggle()}>
+          {isHidden ? t('wallet_show_balance') : t('wallet_hide_balance')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
