@@ -1,15 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type Paths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { searchWithModal } from '../../features/modals/index.ts';
-import { LogoutButton } from '../../features/auth/index.ts';
-import { HeaderBalance } from '../../features/wallet/index.ts';
 import { Disclosure } from '../ui/disclosure.tsx';
 import { Logo } from './logo.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { UtilityBar } from './utility-bar.tsx';
 import styles from './header.module.css';
+import { useIsLive } from '../use-is-live.ts';
+
+const PlayerArea = lazy(() => import('./player-area.tsx'));
 
 interface NavItem {
   key: string;
@@ -56,23 +58,11 @@ function AccountArea() {
   const { site, user } = useRequiredRootData();
   const paths = usePaths();
   const location = useLocation();
+  const live = useIsLive();
   const modalHref = (m: 'login' | 'registration') => `${location.pathname}${searchWithModal(location.search, m)}`;
 
   if (user.loggedIn) {
-    return (
-      <div className={styles.account}>
-        <div className={styles.balance}>
-          <HeaderBalance labelClassName={styles.balanceLabel} valueClassName={styles.balanceValue} />
-        </div>
-        <Link to={paths.to('recharge')} className="btn btn-accent">
-          {t('header_top_up')}
-        </Link>
-        <Link to={paths.to('account')} className={`btn btn-ghost ${styles.ghostOnDark}`}>
-          {t('header_office')}
-        </Link>
-        <LogoutButton className={`btn btn-ghost ${styles.ghostOnDark}`} homeHref={paths.to('home')} />
-      </div>
-    );
+    return <Suspense fallback={<div className={styles.account} />}>{live ? <PlayerArea /> : null}</Suspense>;
   }
   const registrationAvailable = site.registrationAllowed && !site.isVipDomain;
   return (

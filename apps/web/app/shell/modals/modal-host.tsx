@@ -2,23 +2,17 @@
  * Renders the modal the url asks for (`?modal=…`, SPEC §2 route-driven modals) as an
  * accessible dialog. Closing removes the parameter from the url; the client navigation
  * guard decides whether a navigation carries an open modal along (SPEC §2 exceptions).
- * The forms come in their own chunk, fetched only when a modal opens. Modals render in the
- * browser only: a server-rendered form would sit there uninteractive until its chunk had
- * loaded and hydrated, and what a quick user typed or ticked meanwhile would be lost.
+ * The forms come in their own chunk, fetched only when a modal opens, and render once the
+ * page is live (`useIsLive`).
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { openModal, searchWithModal, searchWithoutModal, type ModalName } from '../../features/modals/index.ts';
 import { pathsFor } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
+import { useIsLive } from '../use-is-live.ts';
 
 const ModalDialog = lazy(() => import('./modal-body.tsx'));
-
-const noSubscription = () => () => {};
-/** False during the server render and hydration, true once the page is live. */
-function useIsLive(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
 
 export function ModalHost() {
   const location = useLocation();
