@@ -65,6 +65,21 @@ export const RegistrationReferralSchema = z
   })
   .strict();
 
+/** An answer that says "accepted" and nothing about who has an account (202). */
+export const AcceptedResponseSchema = z.object({
+  status: z.literal('accepted'),
+  message: z.string(),
+});
+
+/** A zod refinement refusing a new password equal to the login it belongs to. */
+export function refuseLoginAsPassword<T>(password: (body: T) => string, login: (body: T) => string, path: string) {
+  return (body: T, ctx: z.RefinementCtx) => {
+    if (checkPassword(password(body), { identifiers: [login(body)] }) === 'same_as_login') {
+      ctx.addIssue({ code: 'custom', path: [path], message: PASSWORD_PROBLEM_MESSAGES.same_as_login, params: { problem: 'same_as_login' } });
+    }
+  };
+}
+
 /** A password a player chooses: the domain's rules (8 to 128 characters, not common). */
 export const NewPasswordSchema = z.string().superRefine((password, ctx) => {
   const problem = checkPassword(password);
@@ -83,21 +98,14 @@ export const FullRegistrationRequestSchema = z
     referral: RegistrationReferralSchema.optional(),
   })
   .strict()
-  .superRefine((body, ctx) => {
-    if (checkPassword(body.password, { identifiers: [body.email] }) === 'same_as_login') {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_PROBLEM_MESSAGES.same_as_login, params: { problem: 'same_as_login' } });
-    }
-  });
+  .superRefine(refuseLoginAsPassword((body) => body.password, (body) => body.email, 'password'));
 export type FullRegistrationRequest = z.infer<typeof FullRegistrationRequestSchema>;
 
 /**
  * The answer to a full registration, the same whether the e-mail was new or already
  * registered (202), so the body never reveals who has an account.
  */
-export const FullRegistrationResponseSchema = z.object({
-  status: z.literal('accepted'),
-  message: z.string(),
-});
+export const FullRegistrationResponseSchema = AcceptedResponseSchema;
 export type FullRegistrationResponse = z.infer<typeof FullRegistrationResponseSchema>;
 
 /** `POST /web-api/registration/v1/fast` (fast_reg, one click). */

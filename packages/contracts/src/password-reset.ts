@@ -10,8 +10,8 @@
  * password the rules refuse.
  */
 import { z } from 'zod';
-import { checkPassword, EMAIL_MAX_LENGTH, PASSWORD_PROBLEM_MESSAGES } from '@betsite/domain';
-import { NewPasswordSchema } from './auth.ts';
+import { EMAIL_MAX_LENGTH } from '@betsite/domain';
+import { AcceptedResponseSchema, NewPasswordSchema, refuseLoginAsPassword } from './auth.ts';
 
 export const PASSWORD_RESET_API = {
   request: '/web-api/auth/v1/password-reset/request',
@@ -32,10 +32,7 @@ const ResetLoginSchema = z.string().trim().min(1).max(EMAIL_MAX_LENGTH);
 export const PasswordResetRequestSchema = z.object({ login: ResetLoginSchema }).strip();
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 
-export const PasswordResetRequestResponseSchema = z.object({
-  status: z.literal('accepted'),
-  message: z.string(),
-});
+export const PasswordResetRequestResponseSchema = AcceptedResponseSchema;
 export type PasswordResetRequestResponse = z.infer<typeof PasswordResetRequestResponseSchema>;
 
 export const PasswordResetConfirmRequestSchema = z
@@ -45,11 +42,7 @@ export const PasswordResetConfirmRequestSchema = z
     newPassword: NewPasswordSchema,
   })
   .strip()
-  .superRefine((body, ctx) => {
-    if (checkPassword(body.newPassword, { identifiers: [body.login] }) === 'same_as_login') {
-      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_PROBLEM_MESSAGES.same_as_login, params: { problem: 'same_as_login' } });
-    }
-  });
+  .superRefine(refuseLoginAsPassword((body) => body.newPassword, (body) => body.login, 'newPassword'));
 export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequestSchema>;
 
 export const PasswordResetConfirmResponseSchema = z.object({ success: z.literal(true) });
