@@ -10,7 +10,7 @@ import type { Bus } from './lib/bus.ts';
 import type { SiteConfigService } from './modules/site-config/service.ts';
 import type { BlockService } from './modules/blocks/service.ts';
 import type { RedirectService } from './modules/redirects/service.ts';
-import type { AuthSession, SessionService } from './modules/auth/index.ts';
+import type { AuthKit, AuthSession, SessionService } from './modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +23,8 @@ declare module 'fastify' {
     redirectService: RedirectService;
     /** Login sessions (create, resolve, revoke, revoke all but one). */
     sessions: SessionService;
+    /** What every login and registration route shares: sessions, codes, throttle, the second-factor gate. */
+    auth: AuthKit;
   }
 
   interface FastifyRequest {

@@ -154,6 +154,23 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/**
+ * The answer of a first login step when the player has two-step authentication on
+ * (SPEC §4 login_password_two_step_code): no session yet; the second step
+ * (`/web-api/auth/v1/login/two-step`) finishes it with the code. The ticket also comes as
+ * an httpOnly cookie, so the browser need not handle it.
+ */
+export const TwoStepRequiredResponseSchema = z.object({
+  status: z.literal('two_step_required'),
+  ticket: z.string(),
+  /** ISO 8601: the second step must come before this. */
+  expiresAt: z.string(),
+});
+export type TwoStepRequiredResponse = z.infer<typeof TwoStepRequiredResponseSchema>;
+
+/** What every login step answers: a session, or "now the second factor". */
+export type LoginOutcome = LoginResponse | TwoStepRequiredResponse;
+
 /** `GET /web-api/auth/v1/session-check`: the user id, null for visitors (SPEC §7 "answer user_id"). */
 export const SessionCheckResponseSchema = z.object({
   user_id: z.string().nullable(),

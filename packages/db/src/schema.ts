@@ -79,6 +79,13 @@ export interface UsersTable {
   activation_type: ColumnType<number, number | undefined, number>;
   ban_level: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  email_verified_at: NullableTimestamp;
+  phone_verified_at: NullableTimestamp;
+  password_changed_at: NullableTimestamp;
+  /** SPEC §3 bonus choice after registration: 0 refuse, 1 sports, 2 casino; null until chosen. */
+  bonus_choice: number | null;
+  /** Referral cookies present at registration (SPEC §9 names → values). */
+  referral: JSONColumnType<JsonObject, string | undefined, string>;
 }
 
 export type LedgerAccountKind =
@@ -157,7 +164,12 @@ export interface SessionsTable {
   remember: ColumnType<boolean, boolean | undefined, boolean>;
   user_agent: string | null;
   ip: string | null;
+  /** When the player last re-entered their password in this session (before sensitive changes). */
+  reauth_at: NullableTimestamp;
+  end_reason: SessionEndReason | null;
 }
+
+export type SessionEndReason = 'logout' | 'logout_others' | 'password_changed' | 'inactive' | 'security';
 
 /** Failed logins per normalised login key (`email:…`, `account:…`). */
 export interface LoginAttemptsTable {
@@ -190,11 +202,16 @@ export interface CaptchaChallengesTable {
   token_used_at: NullableTimestamp;
 }
 
+export type VerificationPurpose = 'password_reset' | 'phone_registration' | 'sms_login' | 'phone_binding' | 'email_activation' | 'email_change' | 'reauth';
+
 /** A one-time code sent to a player, known by its SHA-256 (hex). */
 export interface VerificationCodesTable {
   id: Generated<string>;
-  purpose: 'password_reset';
-  user_id: string;
+  purpose: VerificationPurpose;
+  /** The player the code is for; null before a player exists (then `target` names the phone or e-mail). */
+  user_id: string | null;
+  /** E.164 phone or lower-case e-mail the code was sent to, when not (only) tied to a player. */
+  target: string | null;
   code_hash: string;
   created_at: Timestamp;
   expires_at: Date;

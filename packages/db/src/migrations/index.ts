@@ -8,6 +8,7 @@ import * as m0006 from './0006_ledger.ts';
 import * as m0007 from './0007_account_preferences.ts';
 import * as m0008 from './0008_payments.ts';
 import * as m0009 from './0009_outbox_and_codes.ts';
+import * as m0010 from './0010_player_security.ts';
 
 /**
  * Every migration, by name. A static map rather than a folder scan, so migrations work
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_account_preferences': m0007,
   '0008_payments': m0008,
   '0009_outbox_and_codes': m0009,
+  '0010_player_security': m0010,
 };

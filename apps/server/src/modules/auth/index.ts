@@ -9,6 +9,8 @@ import { createSessionService } from './sessions.ts';
 import { createAuthRepository } from './repository.ts';
 import { createArgon2Hasher, type PasswordHasher } from './passwords.ts';
 import type { CaptchaVerifier } from './captcha.ts';
+import { createAuthKit } from './login-kit.ts';
+import { createOneTimeCodes } from './one-time-codes.ts';
 import { createCaptchaService } from '../captcha/index.ts';
 import { passwordResetRoutes, DEFAULT_PASSWORD_RESET_RATE_LIMITS, type PasswordResetRateLimits } from './password-reset-routes.ts';
 
@@ -26,18 +28,23 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions = 
   await app.register(authPlugin, { sessions, publicOrigin: app.env.PUBLIC_ORIGIN });
   const repository = createAuthRepository(app.db);
   const hasher = options.hasher ?? createArgon2Hasher();
-  await app.register(authRoutes, {
+  const codes = createOneTimeCodes(app.db, app.clock);
+  const kit = createAuthKit({
     sessions,
     repository,
     hasher,
+    codes,
     captcha: options.captcha ?? createCaptchaService(app.db, app.clock),
-    rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits },
+    now: () => app.clock.now(),
   });
+  app.decorate('auth', kit);
+  await app.register(authRoutes, { kit, rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits } });
   // Needs `app.notifications` (registered before the auth module in app.ts).
   await app.register(passwordResetRoutes, {
     sessions,
     repository,
     hasher,
+    codes,
     rateLimits: { ...DEFAULT_PASSWORD_RESET_RATE_LIMITS, ...options.passwordResetRateLimits },
   });
 }
@@ -45,3 +52,5 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions = 
 export type { CaptchaVerifier } from './captcha.ts';
 export type { AuthSession } from './plugin.ts';
 export type { SessionService } from './sessions.ts';
+export type { AuthKit, LoginContext, LoginMethod, SecondFactorGate } from './login-kit.ts';
+export type { CodeCheck, CodePolicy, CodeSubject, OneTimeCodes } from './one-time-codes.ts';

@@ -19,6 +19,7 @@ import type { PasswordHasher } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
 import type { SessionService } from './sessions.ts';
 import { createPasswordResetService } from './password-reset.ts';
+import type { OneTimeCodes } from './one-time-codes.ts';
 
 export interface PasswordResetRateLimits {
   /** Code requests per IP per minute. */
@@ -38,14 +39,15 @@ export interface PasswordResetRoutesOptions {
   sessions: SessionService;
   repository: AuthRepository;
   hasher: PasswordHasher;
+  codes: OneTimeCodes;
   rateLimits: PasswordResetRateLimits;
 }
 
-export const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = async (app, { sessions, repository, hasher, rateLimits }) => {
+export const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = async (app, { sessions, repository, hasher, codes, rateLimits }) => {
   await app.register(rateLimit, { global: false });
   const requestLimit = app.rateLimit({ max: rateLimits.request, timeWindow: 60_000 });
   const confirmLimit = app.rateLimit({ max: rateLimits.confirm, timeWindow: 60_000 });
-  const service = createPasswordResetService(app.db, app.clock);
+  const service = createPasswordResetService(app.db, codes);
 
   app.post(PASSWORD_RESET_API.request, { onRequest: requestLimit }, async (request, reply) => {
     const body = parseRequest(PasswordResetRequestSchema, request.body, 'body');

@@ -11,18 +11,18 @@
  * - A new password must pass the password rules; saving it revokes every other session
  *   of the player and clears the login failure counter of their e-mail.
  */
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '@betsite/db';
-import { isEmail, normaliseEmail, toE164, type Clock } from '@betsite/domain';
+import { isEmail, normaliseEmail, toE164 } from '@betsite/domain';
 import { PasswordResetErrorCode } from '@betsite/contracts';
 import { AppError } from '../../lib/errors.ts';
 import type { OutgoingMessage } from '../notifications/index.ts';
+import type { OneTimeCodes } from './one-time-codes.ts';
 
 export const RESET_CODE_TTL_MS = 15 * 60 * 1000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const RESET_RESEND_COOLDOWN_MS = 60 * 1000;
-const PURPOSE = 'password_reset';
+const PURPOSE = 'password_reset' as const;
 
 export type ResetTarget = { channel: 'email'; email: string } | { channel: 'sms'; phone: string };
 
@@ -38,8 +38,6 @@ export function parseResetLogin(login: string): ResetTarget | null {
   return null;
 }
 
-const codeHash = (userId: string, code: string) => createHash('sha256').update(`${userId}:${PURPOSE}:${code}`).digest('hex');
-
 const invalidCode = () => new AppError(400, PasswordResetErrorCode.codeInvalid, 'Wrong or expired code');
 
 export interface PasswordResetService {
@@ -49,7 +47,9 @@ export interface PasswordResetService {
   consume(login: string, code: string): Promise<{ userId: string; email: string | null }>;
 }
 
-export function createPasswordResetService(db: Kysely<Database>, clock: Clock): PasswordResetService {
+const POLICY = { ttlMs: RESET_CODE_TTL_MS, maxAttempts: RESET_CODE_MAX_ATTEMPTS, cooldownMs: RESET_RESEND_COOLDOWN_MS };
+
+export function createPasswordResetService(db: Kysely<Database>, codes: OneTimeCodes): PasswordResetService {
   const findUser = async (target: ResetTarget) => {
     const query = db.selectFrom('users').select(['id', 'email']);
     return (target.channel === 'email' ? query.where('email', '=', target.email) : query.where('phone', '=', target.phone)).executeTakeFirst();
@@ -61,31 +61,8 @@ export function createPasswordResetService(db: Kysely<Database>, clock: Clock): 
       if (!target) return null;
       const user = await findUser(target);
       if (!user) return null;
-      const now = clock.now();
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const issued = await db.transaction().execute(async (trx) => {
-        const recent = await trx
-          .selectFrom('verification_codes')
-          .select('id')
-          .where('user_id', '=', user.id)
-          .where('purpose', '=', PURPOSE)
-          .where('created_at', '>', new Date(now - RESET_RESEND_COOLDOWN_MS))
-          .executeTakeFirst();
-        if (recent) return false;
-        await trx
-          .updateTable('verification_codes')
-          .set({ used_at: new Date(now) })
-          .where('user_id', '=', user.id)
-          .where('purpose', '=', PURPOSE)
-          .where('used_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('verification_codes')
-          .values({ purpose: PURPOSE, user_id: user.id, code_hash: codeHash(user.id, code), created_at: new Date(now), expires_at: new Date(now + RESET_CODE_TTL_MS) })
-          .execute();
-        return true;
-      });
-      if (!issued) return null;
+      const code = await codes.issue(PURPOSE, { userId: user.id }, POLICY);
+      if (!code) return null;
       const minutes = RESET_CODE_TTL_MS / 60_000;
       if (target.channel === 'sms') return { channel: 'sms', to: target.phone, text: `Your password reset code: ${code}. It expires in ${minutes} minutes.` };
       return {
@@ -100,45 +77,9 @@ export function createPasswordResetService(db: Kysely<Database>, clock: Clock): 
       const target = parseResetLogin(login);
       const user = target ? await findUser(target) : undefined;
       if (!user) throw invalidCode();
-      const now = clock.now();
-      const row = await db
-        .selectFrom('verification_codes')
-        .select(['id', 'code_hash', 'expires_at'])
-        .where('user_id', '=', user.id)
-        .where('purpose', '=', PURPOSE)
-        .where('used_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!row) throw invalidCode();
-      const given = Buffer.from(codeHash(user.id, code.trim()), 'hex');
-      const right = /^\d{6}$/.test(code.trim()) && timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'));
-      if (row.expires_at.getTime() <= now) {
-        if (right) throw new AppError(400, PasswordResetErrorCode.codeExpired, 'The code has expired; ask for a new one');
-        throw invalidCode();
-      }
-      if (!right) {
-        // One more wrong try, atomically; the last allowed one burns the code.
-        await db
-          .updateTable('verification_codes')
-          .set({
-            attempts: sql<number>`attempts + 1`,
-            used_at: sql<Date | null>`case when attempts + 1 >= ${RESET_CODE_MAX_ATTEMPTS} then ${new Date(now)} else used_at end`,
-          })
-          .where('id', '=', row.id)
-          .where('used_at', 'is', null)
-          .execute();
-        throw invalidCode();
-      }
-      const spent = await db
-        .updateTable('verification_codes')
-        .set({ used_at: new Date(now) })
-        .where('id', '=', row.id)
-        .where('used_at', 'is', null)
-        .where('attempts', '<', RESET_CODE_MAX_ATTEMPTS)
-        .returning('id')
-        .executeTakeFirst();
-      if (!spent) throw invalidCode();
+      const result = await codes.consume(PURPOSE, { userId: user.id }, code, POLICY);
+      if (result === 'expired') throw new AppError(400, PasswordResetErrorCode.codeExpired, 'The code has expired; ask for a new one');
+      if (result !== 'ok') throw invalidCode();
       return { userId: user.id, email: user.email };
     },
   };

@@ -10,11 +10,21 @@ export interface LoginUser {
 
 export interface NewUser {
   email: string | null;
+  /** E.164, proven by an SMS code (phone registration) or null. */
+  phone?: string | null;
   passwordHash: string;
-  registrationType: 'fast_reg' | 'full_reg';
+  registrationType: 'fast_reg' | 'phone_reg' | 'full_reg' | 'soc_reg';
   country: string;
   currency: string;
   language: string;
+  /** SPEC §3: 0 refuse, 1 sports, 2 casino. */
+  bonusChoice?: number | null;
+  /** The referral cookies the browser had (SPEC §9), stored as they came. */
+  referral?: Readonly<Record<string, string | undefined>> | undefined;
+  emailVerifiedAt?: Date | null;
+  phoneVerifiedAt?: Date | null;
+  /** SPEC §3 activation_type: 0 none, 1 e-mail, 2 both, 3 phone. */
+  activationType?: number;
 }
 
 export function createAuthRepository(db: Kysely<Database>) {
@@ -33,7 +43,7 @@ export function createAuthRepository(db: Kysely<Database>) {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
     },
 
-    /** The new player's id and account number, or null when the e-mail is already registered. */
+    /** The new player's id and account number, or null when the e-mail or phone is already registered. */
     async insertUser(user: NewUser, now: Date): Promise<{ id: string; accountNumber: bigint } | null> {
       const row = await db
         .insertInto('users')
@@ -44,9 +54,16 @@ export function createAuthRepository(db: Kysely<Database>) {
           country: user.country,
           currency: user.currency,
           language: user.language,
+          phone: user.phone ?? null,
+          bonus_choice: user.bonusChoice ?? null,
+          referral: JSON.stringify(user.referral ?? {}),
+          email_verified_at: user.emailVerifiedAt ?? null,
+          phone_verified_at: user.phoneVerifiedAt ?? null,
+          activation_type: user.activationType ?? 0,
           created_at: now,
         })
-        .onConflict((oc) => oc.column('email').doNothing())
+        // Any unique clash (e-mail, phone) is "already registered"; the caller does not say which.
+        .onConflict((oc) => oc.doNothing())
         .returning(['id', 'account_number'])
         .executeTakeFirst();
       return row ? { id: row.id, accountNumber: row.account_number } : null;

@@ -18,11 +18,10 @@
  * to Redis, `REDIS_URL`, through @fastify/rate-limit's `redis` option).
  */
 import { randomInt } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import {
   AuthErrorCode,
-  CAPTCHA_HEADER,
   FastRegistrationRequestSchema,
   FullRegistrationRequestSchema,
   LoginRequestSchema,
@@ -30,19 +29,16 @@ import {
   type DisconnectResponse,
   type FastRegistrationResponse,
   type FullRegistrationResponse,
-  type LoginResponse,
+  type LoginOutcome,
   type SessionCheckResponse,
   type SessionResponse,
   type UserIdResponse,
 } from '@betsite/contracts';
-import { checkPassword, classifyLogin, loginThrottle } from '@betsite/domain';
+import { checkPassword, classifyLogin } from '@betsite/domain';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
 import { openRegistrationAccounts } from '../accounts/index.ts';
-import type { CaptchaVerifier } from './captcha.ts';
-import type { PasswordHasher } from './passwords.ts';
-import type { AuthRepository } from './repository.ts';
-import { SESSION_TTL_REMEMBER_MS, type NewSession, type SessionService } from './sessions.ts';
+import type { AuthKit } from './login-kit.ts';
 
 export interface AuthRateLimits {
   /** Login attempts per IP per minute. */
@@ -54,10 +50,7 @@ export interface AuthRateLimits {
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = { login: 10, registration: 5 };
 
 export interface AuthRoutesOptions {
-  sessions: SessionService;
-  repository: AuthRepository;
-  hasher: PasswordHasher;
-  captcha: CaptchaVerifier;
+  kit: AuthKit;
   rateLimits: AuthRateLimits;
 }
 
@@ -70,31 +63,30 @@ const FULL_REGISTRATION_ACCEPTED: FullRegistrationResponse = {
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const GENERATED_PASSWORD_LENGTH = 12;
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sessions, repository, hasher, captcha, rateLimits }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { kit, rateLimits }) => {
+  const { sessions, repository, hasher } = kit;
   await app.register(rateLimit, { global: false });
   // One budget per IP shared by the routes of a family (full and fast registration count together).
   const loginLimit = app.rateLimit({ max: rateLimits.login, timeWindow: 60_000 });
   const registrationLimit = app.rateLimit({ max: rateLimits.registration, timeWindow: 60_000 });
-
-  const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string, remember: boolean): Promise<NewSession> => {
-    const session = await sessions.create(userId, { remember, userAgent: request.headers['user-agent'], ip: request.ip });
-    reply.setCookie(SESSION_COOKIE, session.token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      path: '/',
-      // "save": a persistent cookie for the session's life; otherwise a browser-session cookie.
-      ...(remember ? { maxAge: SESSION_TTL_REMEMBER_MS / 1000 } : {}),
-    });
-    return session;
-  };
+  const startSession = kit.startSession;
 
   app.post('/web-api/registration/v1/full', { onRequest: registrationLimit }, async (request, reply) => {
     const body = parseRequest(FullRegistrationRequestSchema, request.body, 'body');
     // Hash first: a taken e-mail costs the same time as a new one.
     const passwordHash = await hasher.hash(body.password);
     const user = await repository.insertUser(
-      { email: body.email, passwordHash, registrationType: 'full_reg', country: body.country, currency: body.currency, language: body.language },
+      {
+        email: body.email,
+        passwordHash,
+        registrationType: 'full_reg',
+        country: body.country,
+        currency: body.currency,
+        language: body.language,
+        bonusChoice: body.bonusChoice,
+        referral: body.referral,
+        activationType: 1,
+      },
       new Date(app.clock.now()),
     );
     // Right after the insert (the repository owns its statement), idempotently: main + bonus accounts.
@@ -107,7 +99,16 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { s
     const body = parseRequest(FastRegistrationRequestSchema, request.body, 'body');
     const password = generatePassword();
     const user = await repository.insertUser(
-      { email: null, passwordHash: await hasher.hash(password), registrationType: 'fast_reg', country: body.country, currency: body.currency, language: body.language },
+      {
+        email: null,
+        passwordHash: await hasher.hash(password),
+        registrationType: 'fast_reg',
+        country: body.country,
+        currency: body.currency,
+        language: body.language,
+        bonusChoice: body.bonusChoice,
+        referral: body.referral,
+      },
       new Date(app.clock.now()),
     );
     if (!user) throw new Error('fast registration inserted no user');
@@ -123,37 +124,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { s
     return reply.code(201).header('cache-control', 'no-store').send(answer);
   });
 
-  app.post('/web-api/auth/v1/login', { onRequest: loginLimit }, async (request, reply): Promise<LoginResponse> => {
+  app.post('/web-api/auth/v1/login', { onRequest: loginLimit }, async (request, reply): Promise<LoginOutcome> => {
     reply.header('cache-control', 'no-store');
     const body = parseRequest(LoginRequestSchema, request.body, 'body');
     const login = classifyLogin(body.uLogin);
-    const now = app.clock.now();
-
-    const { failures, lastFailureAt } = await repository.failures(login.key);
-    const throttle = loginThrottle(failures, lastFailureAt, now);
-    if (throttle.captchaRequired) {
-      const answer = headerValue(request.headers[CAPTCHA_HEADER]);
-      if (!answer) throw new AppError(400, AuthErrorCode.captchaRequired, 'captcha required');
-      if (!(await captcha.verify(answer, { ip: request.ip, loginKey: login.key }))) {
-        throw new AppError(400, AuthErrorCode.captchaInvalid, 'captcha not accepted');
-      }
-    }
-    if (throttle.retryAfterMs > 0) {
-      reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
-      throw new AppError(429, AuthErrorCode.loginBackoff, 'Too many failed attempts; try again later', { retryAfterMs: throttle.retryAfterMs });
-    }
+    await kit.checkThrottle(request, reply, login.key);
 
     const user = await repository.findForLogin(login);
     const ok = user ? await hasher.verify(user.passwordHash, body.uPassword) : (await hasher.burn(body.uPassword), false);
-    if (!user || !ok) {
-      await repository.recordFailure(login.key, new Date(now));
-      throw new AppError(401, AuthErrorCode.invalidCredentials, 'Wrong login or password');
-    }
+    await kit.recordOutcome(login.key, Boolean(user && ok));
+    if (!user || !ok) throw new AppError(401, AuthErrorCode.invalidCredentials, 'Wrong login or password');
 
-    await repository.clearFailures(login.key);
     if (hasher.needsRehash(user.passwordHash)) await repository.updatePasswordHash(user.id, await hasher.hash(body.uPassword));
-    const session = await startSession(request, reply, user.id, body.save);
-    return { token: session.token, userId: user.id, expiresAt: session.expiresAt.toISOString() };
+    return kit.completeLogin(request, reply, { userId: user.id, remember: body.save, method: 'password' });
   });
 
   app.post('/web-api/auth/v1/disconnect', async (request, reply): Promise<DisconnectResponse> => {
@@ -181,11 +164,6 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { s
     return { authenticated: request.userId !== null };
   });
 };
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  return first?.trim() || undefined;
-}
 
 /** 12 characters of a 57-letter alphabet (about 70 bits), never one the password rules refuse. */
 export function generatePassword(): string {
