@@ -5,7 +5,6 @@
  * out. Per-IP rate limits on both.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import {
   PASSWORD_RESET_API,
   PasswordResetConfirmRequestSchema,
@@ -44,9 +43,8 @@ export interface PasswordResetRoutesOptions {
 }
 
 export const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = async (app, { sessions, repository, hasher, codes, rateLimits }) => {
-  await app.register(rateLimit, { global: false });
-  const requestLimit = app.rateLimit({ max: rateLimits.request, timeWindow: 60_000 });
-  const confirmLimit = app.rateLimit({ max: rateLimits.confirm, timeWindow: 60_000 });
+  const requestLimit = app.rateLimit({ max: app.scaleRateLimit(rateLimits.request), timeWindow: 60_000 });
+  const confirmLimit = app.rateLimit({ max: app.scaleRateLimit(rateLimits.confirm), timeWindow: 60_000 });
   const service = createPasswordResetService(app.db, codes);
 
   app.post(PASSWORD_RESET_API.request, { onRequest: requestLimit }, async (request, reply) => {

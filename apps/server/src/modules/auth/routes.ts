@@ -19,7 +19,6 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import {
   AuthErrorCode,
   FastRegistrationRequestSchema,
@@ -65,10 +64,9 @@ const GENERATED_PASSWORD_LENGTH = 12;
 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { kit, rateLimits }) => {
   const { sessions, repository, hasher } = kit;
-  await app.register(rateLimit, { global: false });
   // One budget per IP shared by the routes of a family (full and fast registration count together).
-  const loginLimit = app.rateLimit({ max: rateLimits.login, timeWindow: 60_000 });
-  const registrationLimit = app.rateLimit({ max: rateLimits.registration, timeWindow: 60_000 });
+  const loginLimit = app.rateLimit({ max: app.scaleRateLimit(rateLimits.login), timeWindow: 60_000 });
+  const registrationLimit = app.rateLimit({ max: app.scaleRateLimit(rateLimits.registration), timeWindow: 60_000 });
   const startSession = kit.startSession;
 
   app.post('/web-api/registration/v1/full', { onRequest: registrationLimit }, async (request, reply) => {

@@ -3,7 +3,6 @@
  * Answers are never cached. Per-IP rate limits bound how fast pictures can be farmed.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import {
   CAPTCHA_API,
   CaptchaValidateRequestSchema,
@@ -24,9 +23,8 @@ export interface CaptchaRateLimits {
 export const DEFAULT_CAPTCHA_RATE_LIMITS: CaptchaRateLimits = { update: 30, validate: 30 };
 
 export const captchaRoutes: FastifyPluginAsync<{ service: CaptchaService; rateLimits: CaptchaRateLimits }> = async (app, { service, rateLimits }) => {
-  await app.register(rateLimit, { global: false });
-  const updateLimit = app.rateLimit({ max: rateLimits.update, timeWindow: 60_000 });
-  const validateLimit = app.rateLimit({ max: rateLimits.validate, timeWindow: 60_000 });
+  const updateLimit = app.rateLimit({ max: app.scaleRateLimit(rateLimits.update), timeWindow: 60_000 });
+  const validateLimit = app.rateLimit({ max: app.scaleRateLimit(rateLimits.validate), timeWindow: 60_000 });
 
   app.route({
     method: ['GET', 'POST'],
