@@ -15,6 +15,7 @@ import { createMemoryBus, createRedisBus, type Bus } from './lib/bus.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { metricsPlugin } from './modules/metrics/plugin.ts';
 import { createSiteConfigService } from './modules/site-config/service.ts';
 import { createBlockService } from './modules/blocks/service.ts';
@@ -86,6 +87,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await app.register(compress);
     await app.register(errorsPlugin);
     await app.register(metricsPlugin);
+    // Per-IP budgets for every module (`app.rateLimit`), shared between nodes through Redis.
+    await app.register(rateLimitsPlugin, { redisUrl: env.REDIS_URL, scale: env.RATE_LIMITS_SCALE });
     // E-mail and SMS (`app.notifications`), and /dev/outbox in development; auth sends through it.
     await registerNotifications(app, options.delivery ? { delivery: options.delivery } : {});
     // Sets request.userId from the session (for every module and page after it), login and registration routes.

@@ -12,6 +12,7 @@ describe('loadEnv', () => {
       FAKE_CLOCK: false,
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
+      RATE_LIMITS_SCALE: 1,
       COUNTRY_HEADER: 'x-country-code',
     });
   });

@@ -34,6 +34,11 @@ const EnvSchema = z
     OPS_TOKEN: optionalString(z.string().min(16, 'must be at least 16 characters')),
     FAKE_CLOCK: withDefault(z.enum(['0', '1'], 'must be 0 or 1'), '0').transform((v) => v === '1'),
     LOG_LEVEL: withDefault(z.enum(LOG_LEVELS), 'info'),
+    /** Multiplies every per-IP rate limit (login, registration, codes …); e.g. 1000 for a load test from one address. */
+    RATE_LIMITS_SCALE: withDefault(
+      z.string().regex(/^\d+(\.\d+)?$/, 'must be a positive number').transform(Number).pipe(z.number().positive('must be a positive number').max(1_000_000)),
+      '1',
+    ),
     TRUST_PROXY: withDefault(trustProxy, 'false'),
     COUNTRY_HEADER: withDefault(
       z.string().regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name').transform((v) => v.toLowerCase()),
