@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, origin } from './support/browser.ts';
+import { activationLinkFor } from './support/outbox.ts';
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 const header = (page: Page) => page.getByRole('banner');
@@ -24,15 +25,21 @@ describe('a newcomer becomes a player', () => {
     await browser?.close();
   });
 
-  it('registers by e-mail, reaches the office, and logs out', async () => {
+  it('registers by e-mail, confirms the address by the mailed link, reaches the office, and logs out', async () => {
     const page = await newPage(browser);
+    const email = `player-${Date.now()}@example.com`;
     await page.goto(`${origin()}/en/?modal=registration`);
     await hydrated(page);
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('E-mail', { exact: true }).fill(`player-${Date.now()}@example.com`);
+    await dialog.getByLabel('E-mail', { exact: true }).fill(email);
     await dialog.getByLabel('Password', { exact: true }).fill('Kestrel-Harbour-2026');
     await dialog.getByRole('checkbox', { name: /over 18/ }).check();
     await dialog.getByRole('button', { name: 'Register' }).click();
+    // Registering by e-mail does not log in: the mailed link does.
+    await expect.poll(() => dialog.getByText(/check your e-mail/i).count()).toBe(1);
+    await page.goto(await activationLinkFor(email));
+    await hydrated(page);
+    await page.getByTestId('activation-done').getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL(`${origin()}/en/`);
     await expectPlayer(page);
 

@@ -30,6 +30,12 @@ import { registerPayments, type PaymentsOptions } from './modules/payments/index
 import { registerNotifications, type Delivery } from './modules/notifications/index.ts';
 import { registerCaptcha, type CaptchaOptions } from './modules/captcha/index.ts';
 import { registerAccounts } from './modules/accounts/index.ts';
+import { registerSecurity } from './modules/security/index.ts';
+import { registerLive } from './modules/live/index.ts';
+import { registerJobs } from './modules/jobs/index.ts';
+import { registerPaymentRequests } from './modules/payment-requests/index.ts';
+import { registerSocial, type SocialOptions } from './modules/social/index.ts';
+import { registerUserConfig } from './modules/user-config/index.ts';
 
 export interface BuildOptions {
   env: AppEnv;
@@ -51,6 +57,8 @@ export interface BuildOptions {
   delivery?: Delivery;
   /** Captcha options (tests fix the answers). */
   captcha?: CaptchaOptions;
+  /** Rate limits of social sign-in (tests). */
+  social?: SocialOptions;
 }
 
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
@@ -111,10 +119,22 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await app.register(bffRoutes);
     await app.register(blockRoutes);
     await app.register(redirectRoutes);
+    // The office security page: re-authentication (`app.reauth`), password, two-step, phone, sessions.
+    await registerSecurity(app);
+    // Durable scheduled jobs (`app.jobs`) for the modules below; polls once the server listens.
+    await registerJobs(app);
     // Player accounts and balances; decorates app.ledger (posts announce balance.changed).
     await registerAccounts(app);
+    // The live WebSocket and topic registry (`app.live`); the private `balance` topic follows balance.changed.
+    await registerLive(app);
     // Deposits, withdrawals, history, provider callbacks, the sandbox provider's page, the withdrawal queue (ops).
     await registerPayments(app, options.payments);
+    // Payment requests by topic (office payment/requests …) and the operator's queue.
+    await registerPaymentRequests(app);
+    // Social sign-in (OpenID Connect, one-tap) and the sandbox identity provider under /sandbox-idp.
+    await registerSocial(app, options.social);
+    // The player's user config, rights and bonus choice (SPEC §3, §7).
+    await registerUserConfig(app);
     if (env.OPS_TOKEN) await app.register(opsRoutes, { token: env.OPS_TOKEN });
 
     if (options.ssr) await app.register(options.ssr);

@@ -11,12 +11,13 @@ export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 /**
- * What a player sees of a payment. A deposit: pending → succeeded | failed | cancelled.
- * A withdrawal: awaiting_approval → succeeded (approved and paid out) | rejected (money
- * back on the balance) | failed (the payout failed; money back). A requested withdrawal
- * cannot be cancelled by the player.
+ * What a player sees of a payment. A deposit: pending → succeeded | failed | cancelled |
+ * expired (the provider never confirmed it in time; no money moved — a late confirmation
+ * still credits it). A withdrawal: awaiting_approval → succeeded (approved and paid out) |
+ * rejected (money back on the balance) | failed (the payout failed; money back). A
+ * requested withdrawal cannot be cancelled by the player.
  */
-export const PAYMENT_STATUSES = ['pending', 'awaiting_approval', 'succeeded', 'failed', 'cancelled', 'rejected'] as const;
+export const PAYMENT_STATUSES = ['pending', 'awaiting_approval', 'succeeded', 'failed', 'cancelled', 'rejected', 'expired'] as const;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
@@ -42,6 +43,8 @@ export const PaymentErrorCode = {
   invalidState: 'invalid_state',
   /** A provider callback whose signature does not verify (401). */
   badSignature: 'bad_signature',
+  /** No payment provider is configured (the sandbox is off): deposits, withdrawals and payouts are refused (503). */
+  paymentsUnavailable: 'payments_unavailable',
 } as const;
 
 const DecimalAmountSchema = z
@@ -114,6 +117,8 @@ export const PaymentHistorySchema = z.object({
   nextCursor: z.string().nullable(),
   /** The player's accounts that payments can use (the main account is opened if missing). */
   accounts: z.array(PaymentAccountSchema),
+  /** False when no payment provider is configured: the forms say payments are unavailable. */
+  available: z.boolean(),
 });
 export type PaymentHistory = z.infer<typeof PaymentHistorySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SESSION_SETTINGS, SessionSettingsSchema } from './user-config.ts';
 
 /** A language the site offers. Hidden languages exist but are not offered to visitors. */
 export const LanguageSchema = z.object({
@@ -39,6 +40,8 @@ export const SiteFlagsSchema = z.object({
   snowEffect: z.boolean(),
   debuggerPage: z.boolean(),
   customRegistration: z.boolean(),
+  /** SPEC §5: the one-tap sign-in prompt for visitors (providers with one-tap; the sandbox's outside production). */
+  oneTapSignIn: z.boolean().default(false),
   /** Where the mobile build lives; the mobile guard redirects there. Null: no mobile site. */
   mobileSiteUrl: z.url().nullable(),
 });
@@ -75,6 +78,8 @@ export const SiteConfigSchema = z.object({
   /** The app version the server ships; a client with an older one reloads. */
   appVersion: z.string(),
   registrationReminder: z.object({ delay: z.number().int().min(0), interval: z.number().int().min(0) }),
+  /** Auto logoff, bonus-choice dialog, e-mail activation period (user-config.ts); defaults for older documents. */
+  session: SessionSettingsSchema.default(() => ({ ...DEFAULT_SESSION_SETTINGS })),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 
@@ -105,6 +110,7 @@ export const SiteConfigPatchSchema = z
     brandBook: SiteConfigSchema.shape.brandBook,
     seo: SeoConfigSchema.partial(),
     registrationReminder: SiteConfigSchema.shape.registrationReminder.partial(),
+    session: SessionSettingsSchema.partial(),
   })
   .partial()
   .strict();

@@ -86,6 +86,24 @@ export interface UsersTable {
   bonus_choice: number | null;
   /** Referral cookies present at registration (SPEC §9 names → values). */
   referral: JSONColumnType<JsonObject, string | undefined, string>;
+  /** Verification state (0013; SPEC §3): 1 = pending verification. */
+  user_status_id: ColumnType<number, number | undefined, number>;
+  /** 1 = verified by the operator. */
+  internal_verification_status: ColumnType<number, number | undefined, number>;
+  /** 1 = not verified. */
+  verification_status: ColumnType<number, number | undefined, number>;
+  /** VERIFICATION_SUCCESSFUL counts as verified (SPEC §5). */
+  verification_status_group_code: string | null;
+  verification_types: JSONColumnType<string[], string | undefined, string>;
+  requested_additional_document: ColumnType<boolean, boolean | undefined, boolean>;
+  need_identification: ColumnType<boolean, boolean | undefined, boolean>;
+  identification_bonus: ColumnType<boolean, boolean | undefined, boolean>;
+  ban_version: ColumnType<number, number | undefined, number>;
+  line_coef_cut: ColumnType<boolean, boolean | undefined, boolean>;
+  live_coef_cut: ColumnType<boolean, boolean | undefined, boolean>;
+  required_transfer: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When the last "someone tried to register with your e-mail" notice was sent. */
+  registration_notice_at: NullableTimestamp;
 }
 
 export type LedgerAccountKind =
@@ -151,6 +169,24 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   account_preferences: AccountPreferencesTable;
   account_closures: AccountClosuresTable;
+  two_step_secrets: TwoStepSecretsTable;
+  two_step_recovery_codes: TwoStepRecoveryCodesTable;
+  two_step_tickets: TwoStepTicketsTable;
+  security_answers: SecurityAnswersTable;
+  payment_request_topics: PaymentRequestTopicsTable;
+  payment_request_subtopics: PaymentRequestSubtopicsTable;
+  payment_requests: PaymentRequestsTable;
+  payment_request_messages: PaymentRequestMessagesTable;
+  social_identities: SocialIdentitiesTable;
+  social_auth_states: SocialAuthStatesTable;
+  social_pending_registrations: SocialPendingRegistrationsTable;
+  social_one_tap_uses: SocialOneTapUsesTable;
+  login_tokens: LoginTokensTable;
+  qr_login_requests: QrLoginRequestsTable;
+  sandbox_idp_codes: SandboxIdpCodesTable;
+  user_profiles: UserProfilesTable;
+  user_disallowed_sports: UserDisallowedSportsTable;
+  activation_tokens: ActivationTokensTable;
 }
 
 /** A login session, known only by the SHA-256 (hex) of its token. */
@@ -230,7 +266,8 @@ export interface PaymentsTable {
   currency: string;
   /** Minor units, positive. */
   amount: bigint;
-  status: 'new' | 'pending' | 'settling' | 'awaiting_approval' | 'approved' | 'succeeded' | 'failed' | 'cancelled' | 'rejected';
+  /** `expired` (0014): a deposit the provider never confirmed in time. */
+  status: 'new' | 'pending' | 'settling' | 'awaiting_approval' | 'approved' | 'succeeded' | 'failed' | 'cancelled' | 'rejected' | 'expired';
   provider: string;
   provider_ref: string | null;
   redirect_url: string | null;
@@ -254,4 +291,231 @@ export interface AccountPreferencesTable {
 export interface AccountClosuresTable {
   account_id: string;
   closed_at: Timestamp;
+}
+
+/** Topics of payment requests (0014; seeded). `names`: language code → name, English the fallback. */
+export interface PaymentRequestTopicsTable {
+  id: number;
+  code: string;
+  names: JSONColumnType<{ [language: string]: string }>;
+  /** Whether a request under this topic is about one of the player's payments. */
+  transaction_mode: 'required' | 'optional' | 'none';
+  /** The payments the topic is about: this direction (null: both) … */
+  direction: 'deposit' | 'withdrawal' | null;
+  /** … in one of these public statuses (empty: any). */
+  statuses: JSONColumnType<string[]>;
+  position: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface PaymentRequestSubtopicsTable {
+  id: number;
+  topic_id: number;
+  code: string;
+  names: JSONColumnType<{ [language: string]: string }>;
+  position: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A player's question about a payment problem (0014). */
+export interface PaymentRequestsTable {
+  id: Generated<string>;
+  /** Shown to the player (from a sequence). */
+  number: ColumnType<bigint, never, never>;
+  user_id: string;
+  topic_id: number;
+  subtopic_id: number | null;
+  payment_id: string | null;
+  status: 'open' | 'answered' | 'closed';
+  idempotency_key: string;
+  request_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  closed_at: NullableTimestamp;
+}
+
+export interface PaymentRequestMessagesTable {
+  /** Identity: increasing, the order of the conversation. */
+  id: ColumnType<bigint, never, never>;
+  request_id: string;
+  author: 'player' | 'operator';
+  body: string;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+}
+
+/** A player's TOTP secret (0012), encrypted with the server's secrets key (`v1.<iv>.<tag>.<ciphertext>`). */
+export interface TwoStepSecretsTable {
+  user_id: string;
+  secret_enc: string;
+  /** `pending` from setup until the first code confirms it. */
+  status: 'pending' | 'enabled';
+  created_at: Timestamp;
+  enabled_at: NullableTimestamp;
+  /** The 30-second step of the last accepted code (a code works once). */
+  last_time_step: number | null;
+}
+
+/** A single-use recovery code (0012), known by its SHA-256 (hex). */
+export interface TwoStepRecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** A login waiting for its second step (0012), known by the SHA-256 (hex) of the ticket. */
+export interface TwoStepTicketsTable {
+  ticket_hash: string;
+  user_id: string;
+  /** The "save" flag of the first step. */
+  remember: boolean;
+  created_at: Timestamp;
+  expires_at: Date;
+  attempts: ColumnType<number, number | undefined, number>;
+  used_at: NullableTimestamp;
+}
+
+/** The security question a player chose and the argon2id hash of the normalised answer (0012). */
+export interface SecurityAnswersTable {
+  user_id: string;
+  question: string;
+  answer_hash: string;
+  updated_at: Timestamp;
+}
+
+/** A provider's subject linked to a player (0011). */
+export interface SocialIdentitiesTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: string;
+  subject: string;
+  email: string | null;
+  created_at: Timestamp;
+  last_login_at: Timestamp;
+}
+
+/** An OpenID Connect round trip in progress (0011); single use, bound to the starting browser. */
+export interface SocialAuthStatesTable {
+  state_hash: string;
+  browser_hash: string;
+  provider: string;
+  intent: 'login' | 'registration';
+  code_verifier: string;
+  nonce: string;
+  redirect_uri: string;
+  language: string;
+  currency: string | null;
+  country: string | null;
+  bonus_choice: number | null;
+  referral: JSONColumnType<JsonObject, string | undefined, string>;
+  return_to: string | null;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: NullableTimestamp;
+}
+
+/** A new social identity waiting for the completion step (0011). */
+export interface SocialPendingRegistrationsTable {
+  ticket_hash: string;
+  provider: string;
+  subject: string;
+  /** Only an e-mail the provider verified. */
+  email: string | null;
+  name: string | null;
+  language: string;
+  currency: string | null;
+  country: string | null;
+  bonus_choice: number | null;
+  referral: JSONColumnType<JsonObject, string | undefined, string>;
+  return_to: string | null;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: NullableTimestamp;
+}
+
+/** One-tap credentials already used, kept until they expire (0011). */
+export interface SocialOneTapUsesTable {
+  credential_hash: string;
+  expires_at: Date;
+}
+
+/** Single-use login tokens (0011; QR login, deep links). */
+export interface LoginTokensTable {
+  token_hash: string;
+  method: 'qr' | 'link';
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: NullableTimestamp;
+}
+
+/** QR login requests (0011): pending → approved | rejected; approved → consumed. */
+export interface QrLoginRequestsTable {
+  id: Generated<string>;
+  code_hash: string;
+  poll_secret_hash: string;
+  status: ColumnType<'pending' | 'approved' | 'rejected' | 'consumed', 'pending' | undefined, 'approved' | 'rejected' | 'consumed'>;
+  user_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  language: string | null;
+  created_at: Timestamp;
+  expires_at: Date;
+  decided_at: NullableTimestamp;
+}
+
+/** Authorization codes of the sandbox identity provider (0011). */
+export interface SandboxIdpCodesTable {
+  code_hash: string;
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  nonce: string | null;
+  claims: JSONColumnType<JsonObject, string, never>;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: NullableTimestamp;
+}
+
+/** Personal data of the office (0013; SPEC §3 user_data). `date` columns: read them as text (`::text`), write `YYYY-MM-DD`. */
+export interface UserProfilesTable {
+  user_id: string;
+  name: string | null;
+  surname: string | null;
+  middle_name: string | null;
+  date_birthday: ColumnType<string | null, string | null | undefined, string | null>;
+  birth_place: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  registration_address: string | null;
+  document_type_id: number | null;
+  passport: string | null;
+  passport_series: string | null;
+  passport_date: ColumnType<string | null, string | null | undefined, string | null>;
+  passport_end_date: ColumnType<string | null, string | null | undefined, string | null>;
+  passport_issued_by: string | null;
+  inn: string | null;
+  updated_at: Timestamp;
+}
+
+/** Sports a player hid from line or live (0013). */
+export interface UserDisallowedSportsTable {
+  user_id: string;
+  market: 'line' | 'live';
+  sport_id: number;
+}
+
+/** An e-mail activation link (0013), known by the SHA-256 (hex) of its token. */
+export interface ActivationTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  /** The address the link was sent to (lower-case): it confirms that address only. */
+  email: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: NullableTimestamp;
 }

@@ -34,3 +34,5 @@ export * from './guards/test-context.ts';
 export * from './retry.ts';
 export * from './money/index.ts';
 export * from './auth/index.ts';
+export * from './odds/index.ts';
+export * from './sports/index.ts';

@@ -14,6 +14,8 @@ describe('loadEnv', () => {
       TRUST_PROXY: false,
       RATE_LIMITS_SCALE: 1,
       COUNTRY_HEADER: 'x-country-code',
+      JOBS_POLL_MS: 1000,
+      SOCIAL_PROVIDERS: [],
     });
   });
 

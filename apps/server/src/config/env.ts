@@ -3,6 +3,7 @@
  * `/.env.example`. Empty values count as unset (a `.env` line `REDIS_URL=` means "no Redis").
  */
 import { z } from 'zod';
+import { SocialProviderConfigSchema } from '@betsite/contracts';
 
 const PORT_RANGE = 'must be an integer from 1 to 65535';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -20,6 +21,23 @@ const trustProxy = z.string().transform((value): boolean | number | string[] => 
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((part) => part.trim()).filter(Boolean);
 });
+
+/** `SOCIAL_PROVIDERS`: a JSON array of provider configs, each id at most once. */
+const socialProviders = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of provider configs' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(SocialProviderConfigSchema)
+      .refine((list) => new Set(list.map((p) => p.id)).size === list.length, { message: 'each provider id at most once' }),
+  );
 
 const EnvSchema = z
   .object({
@@ -61,9 +79,53 @@ const EnvSchema = z
     SMTP_URL: optionalString(z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')),
     /** Default (when unset): DEFAULT_MAIL_FROM of the notifications module. */
     MAIL_FROM: optionalString(z.string().min(3)),
+    /**
+     * AES-256-GCM key for secrets stored at rest (two-step TOTP secrets): base64 of 32 bytes
+     * (`openssl rand -base64 32`). Unset: see `loadSecretsKey` (a key file in DATA_DIR, except
+     * in production with DATABASE_URL, where two-step setup then answers 503).
+     */
+    SECRETS_KEY: optionalString(
+      z
+        .string()
+        .refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32, {
+          message: 'must be base64 of 32 bytes (openssl rand -base64 32)',
+        }),
+    ),
+    /**
+     * The built-in sandbox payment provider (test cards, no real money): on | off. Unset: on,
+     * except with NODE_ENV=production, where it must be switched on explicitly
+     * (`paymentsSandboxEnabled`). Off with no other provider: payments answer 503.
+     */
+    PAYMENTS_SANDBOX: optionalString(z.enum(['on', 'off'], 'must be on or off')),
+    /** How often this node looks for due jobs (ms); 0 = this node runs no jobs. */
+    JOBS_POLL_MS: withDefault(
+      z.string().regex(/^\d+$/, 'must be a whole number of milliseconds').transform(Number).pipe(z.number().max(3_600_000, 'must be at most 3600000')),
+      '1000',
+    ),
+    /**
+     * Social sign-in providers (OpenID Connect), a JSON array of
+     * `{ "id": "google", "issuer": "https://accounts.google.com", "clientId": "…", "clientSecret": "…", "oneTap": true }`
+     * (contracts `SocialProviderConfigSchema`; ids from `SOCIAL_PROVIDER_IDS`). Unset: none.
+     */
+    SOCIAL_PROVIDERS: withDefault(socialProviders, '[]'),
+    /** The built-in sandbox identity provider "Sandbox ID": on | off. Unset: on, except with NODE_ENV=production. */
+    SOCIAL_SANDBOX: optionalString(z.enum(['on', 'off'], 'must be on or off')),
+    /**
+     * HMAC key of login tokens (QR login, deep links) and seed of the sandbox identity
+     * provider's signing key; set the same value on every node. Unset: random per process.
+     */
+    LOGIN_SIGNING_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
   });
 
 export type AppEnv = z.output<typeof EnvSchema>;
+
+/** Whether the sandbox payment provider runs: PAYMENTS_SANDBOX, else on everywhere but production. */
+export const paymentsSandboxEnabled = (env: Pick<AppEnv, 'PAYMENTS_SANDBOX' | 'NODE_ENV'>): boolean =>
+  env.PAYMENTS_SANDBOX === undefined ? env.NODE_ENV !== 'production' : env.PAYMENTS_SANDBOX === 'on';
+
+/** Whether the sandbox identity provider runs: SOCIAL_SANDBOX, else on everywhere but production. */
+export const socialSandboxEnabled = (env: Pick<AppEnv, 'SOCIAL_SANDBOX' | 'NODE_ENV'>): boolean =>
+  env.SOCIAL_SANDBOX === undefined ? env.NODE_ENV !== 'production' : env.SOCIAL_SANDBOX === 'on';
 
 export class EnvError extends Error {
   constructor(readonly problems: readonly { variable: string; message: string }[]) {

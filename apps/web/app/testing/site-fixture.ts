@@ -29,6 +29,7 @@ export function testSite(overrides: Partial<SiteConfig> = {}): SiteConfig {
       paymentPageAvailable: true,
       paymentPageOnlyLoggedIn: false,
       snowEffect: false,
+      oneTapSignIn: false,
       debuggerPage: false,
       customRegistration: false,
       mobileSiteUrl: null,
@@ -38,6 +39,7 @@ export function testSite(overrides: Partial<SiteConfig> = {}): SiteConfig {
     seo: { canonicalMode: 'url', mirrorHost: null, siteOrigin: 'https://bets.example' },
     appVersion: '1.0.0',
     registrationReminder: { delay: 0, interval: 0 },
+    session: { idleMinutes: 30, bonusChoiceEnabled: true, activationDays: 14 },
     ...overrides,
   };
 }

@@ -9,6 +9,10 @@ import * as m0007 from './0007_account_preferences.ts';
 import * as m0008 from './0008_payments.ts';
 import * as m0009 from './0009_outbox_and_codes.ts';
 import * as m0010 from './0010_player_security.ts';
+import * as m0011 from './0011_social_and_qr.ts';
+import * as m0012 from './0012_two_step_and_security.ts';
+import * as m0013 from './0013_user_profile.ts';
+import * as m0014 from './0014_payment_requests.ts';
 
 /**
  * Every migration, by name. A static map rather than a folder scan, so migrations work
@@ -25,4 +29,8 @@ export const migrations: Record<string, Migration> = {
   '0008_payments': m0008,
   '0009_outbox_and_codes': m0009,
   '0010_player_security': m0010,
+  '0011_social_and_qr': m0011,
+  '0012_two_step_and_security': m0012,
+  '0013_user_profile': m0013,
+  '0014_payment_requests': m0014,
 };

@@ -67,6 +67,7 @@ export const demoSiteConfig: JsonObject = {
     paymentPageAvailable: true,
     paymentPageOnlyLoggedIn: false,
     snowEffect: false,
+    oneTapSignIn: false,
     debuggerPage: false,
     customRegistration: false,
     mobileSiteUrl: null,
@@ -76,6 +77,8 @@ export const demoSiteConfig: JsonObject = {
   seo: { canonicalMode: 'url', mirrorHost: null, siteOrigin: 'http://localhost:3000' },
   appVersion: '1.0.0',
   registrationReminder: { delay: 60, interval: 30 },
+  /** Auto logoff after 30 idle minutes (SPEC §9), the bonus-choice dialog, 14 days to confirm an e-mail. */
+  session: { idleMinutes: 30, bonusChoiceEnabled: true, activationDays: 14 },
 };
 
 export const demoConfigGroups = [

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isE164, normaliseCountryCode, normalisePhoneCode, normalisePhoneCountry, toE164 } from './phone.ts';
+import { isE164, normaliseCountryCode, normalisePhoneCode, normalisePhoneCountry, phoneLoginKey, toE164 } from './phone.ts';
 
 describe('phone normalisation (SPEC §5)', () => {
   it.each([
@@ -58,5 +58,11 @@ describe('phone normalisation (SPEC §5)', () => {
         expect(toE164(code, phone)).toBe(phone);
       }),
     );
+  });
+});
+
+describe('phoneLoginKey', () => {
+  it('keys throttling by the E.164 number', () => {
+    expect(phoneLoginKey('+447700900123')).toBe('phone:+447700900123');
   });
 });

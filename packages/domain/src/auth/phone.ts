@@ -67,3 +67,8 @@ export function isE164(phone: string): boolean {
 function checkE164(candidate: string): string | null {
   return E164.test(candidate) ? candidate : null;
 }
+
+/** The login-throttle key of a phone (failures of every phone login mode count together). */
+export function phoneLoginKey(phone: string): string {
+  return `phone:${phone}`;
+}

@@ -145,6 +145,7 @@ export const OFFICE_SECTIONS = [
   'verification',
   'share-idea',
   'payment/requests',
+  'auth-qr',
 ] as const;
 
 export const INFO_PAGES = [

@@ -31,15 +31,17 @@ export interface AuthPluginOptions {
   sessions: SessionService;
   /** The site's public origin (PUBLIC_ORIGIN); by default the request's own scheme and host. */
   publicOrigin?: string | undefined;
+  /** Whether a request is the player's activity (auto logoff); default every request is. */
+  countsAsActivity?: (request: FastifyRequest) => boolean;
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { sessions, publicOrigin }) => {
+  async (app, { sessions, publicOrigin, countsAsActivity }) => {
     app.decorateRequest('authSession', null);
     app.addHook('onRequest', async (request) => {
       const found = tokenOf(request);
       if (!found) return;
-      const session = await sessions.resolve(found.token);
+      const session = await sessions.resolve(found.token, { touch: countsAsActivity?.(request) ?? true });
       if (!session) return;
       if (found.via === 'cookie' && UNSAFE_METHODS.has(request.method)) checkCsrf(request, publicOrigin);
       request.authSession = { ...session, via: found.via };

@@ -7,12 +7,11 @@
  *   password, after the same work (one argon2 verification, against a dummy hash when
  *   there is no such player), and counts failures per login key either way;
  * - full registration answers the same 202 body for a new and a taken e-mail, after the
- *   same work (the password is hashed before the insert). Because e-mail delivery does not
- *   exist yet, a NEW player is logged in at once (a session cookie is set) and a taken
- *   e-mail gets no session. The body cannot tell them apart, but the presence of the
- *   `Set-Cookie` header can, to whoever submitted the form: an accepted gap until e-mail
- *   confirmation lands (then nobody is logged in by registering, and the owner of a taken
- *   address gets a "someone tried to register" mail). The per-IP rate limit bounds probing.
+ *   same work (the password is hashed before the insert), and logs nobody in: a new
+ *   address gets an activation link, a taken one a "someone tried to register with your
+ *   e-mail" notice (or a fresh link when its account never confirmed the address), both
+ *   sent in the background (activation/index.ts). So neither the body, the cookies nor the
+ *   timing tells whether the address is registered; the per-IP rate limit bounds probing.
  *
  * Rate limits per IP (in memory on each node for now; with several nodes they should move
  * to Redis, `REDIS_URL`, through @fastify/rate-limit's `redis` option).
@@ -37,6 +36,7 @@ import { checkPassword, classifyLogin } from '@betsite/domain';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
 import { openRegistrationAccounts } from '../accounts/index.ts';
+import { mailAfterRegistration } from './activation/index.ts';
 import type { AuthKit } from './login-kit.ts';
 
 export interface AuthRateLimits {
@@ -55,7 +55,7 @@ export interface AuthRoutesOptions {
 
 const FULL_REGISTRATION_ACCEPTED: FullRegistrationResponse = {
   status: 'accepted',
-  message: 'Registration accepted. If you already have an account with this e-mail, log in or reset your password.',
+  message: 'Registration accepted. Check your e-mail: the link we sent confirms the address and logs you in. If you already have an account with this e-mail, log in or reset your password.',
 };
 
 // No 0/O, 1/l/I: a one-click password is read off the screen and typed.
@@ -89,7 +89,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { k
     );
     // Right after the insert (the repository owns its statement), idempotently: main + bonus accounts.
     if (user) await openRegistrationAccounts(app, user.id, body.currency);
-    if (user) await startSession(request, reply, user.id, false);
+    // No session: the activation link logs the player in once the address is proven.
+    await mailAfterRegistration(app, request, { newUserId: user?.id ?? null, email: body.email, language: body.language });
     return reply.code(202).header('cache-control', 'no-store').send(FULL_REGISTRATION_ACCEPTED);
   });
 

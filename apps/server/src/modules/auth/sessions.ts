@@ -5,7 +5,10 @@
  * a session. Every login creates a new token (no fixation); logout revokes server-side.
  *
  * Expiry is absolute from creation: 30 days when the player ticked "save", 24 hours
- * otherwise. `last_seen_at` follows activity, written at most once a minute per session.
+ * otherwise. `last_seen_at` follows activity, written at most once a minute per session;
+ * a background poll is not activity (`resolve(token, { touch: false })`). A session idle
+ * longer than the idle limit (site config, auto logoff, token/idle.ts) no longer resolves
+ * and ends with reason `inactive`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -32,10 +35,20 @@ export interface ActiveSession {
   remember: boolean;
 }
 
+export interface ResolveOptions {
+  /** False when the request is not the player's activity (the logged-in poll): `last_seen_at` stays. Default true. */
+  touch?: boolean;
+}
+
+export interface SessionServiceOptions {
+  /** The idle limit in ms now (null: none); a session idle that long ends with reason `inactive`. */
+  idleLimitMs?: () => Promise<number | null>;
+}
+
 export interface SessionService {
   create(userId: string, options: { remember: boolean; userAgent?: string | undefined; ip?: string | undefined }): Promise<NewSession>;
   /** The live session of a token: known, not revoked, not expired. Null otherwise (and for malformed tokens). */
-  resolve(token: string): Promise<ActiveSession | null>;
+  resolve(token: string, options?: ResolveOptions): Promise<ActiveSession | null>;
   revoke(tokenHash: string): Promise<void>;
   /** Revokes every live session of the user except `keepHash` (after a password change …); returns how many. */
   revokeAllExcept(userId: string, keepHash: string | null): Promise<number>;
@@ -49,7 +62,7 @@ export function isWellFormedToken(token: string): boolean {
   return TOKEN.test(token);
 }
 
-export function createSessionService(db: Kysely<Database>, clock: Clock): SessionService {
+export function createSessionService(db: Kysely<Database>, clock: Clock, { idleLimitMs }: SessionServiceOptions = {}): SessionService {
   return {
     async create(userId, { remember, userAgent, ip }) {
       const token = randomBytes(16).toString('base64url');
@@ -72,7 +85,7 @@ export function createSessionService(db: Kysely<Database>, clock: Clock): Sessio
       return { token, tokenHash, userId, expiresAt };
     },
 
-    async resolve(token) {
+    async resolve(token, { touch = true } = {}) {
       if (!isWellFormedToken(token)) return null;
       const tokenHash = hashToken(token);
       const now = clock.now();
@@ -82,7 +95,17 @@ export function createSessionService(db: Kysely<Database>, clock: Clock): Sessio
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
       if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now) return null;
-      if (now - row.last_seen_at.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+      const idleLimit = idleLimitMs ? await idleLimitMs() : null;
+      if (idleLimit !== null && now - row.last_seen_at.getTime() >= idleLimit) {
+        await db
+          .updateTable('sessions')
+          .set({ revoked_at: new Date(now), end_reason: 'inactive' })
+          .where('token_hash', '=', tokenHash)
+          .where('revoked_at', 'is', null)
+          .execute();
+        return null;
+      }
+      if (touch && now - row.last_seen_at.getTime() >= LAST_SEEN_RESOLUTION_MS) {
         await db
           .updateTable('sessions')
           .set({ last_seen_at: new Date(now) })

@@ -8,7 +8,8 @@
  *   GET  /web-api/payments/v1/payments/:id  one of the player's payments (the onpay pages)
  * There is deliberately no way for a player to cancel a requested withdrawal.
  *
- * Provider: POST /web-api/payments/v1/callbacks/:provider  signed raw body (401 if it does not verify).
+ * Provider: POST /web-api/payments/v1/callbacks/:provider  signed raw body (401 if it does not verify);
+ * not routed when there is no provider (then deposits and withdrawals answer 503).
  * Operator (bearer OPS_TOKEN): GET /ops-api/v1/withdrawals?status=, POST …/:id/approve, POST …/:id/reject.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -30,12 +31,12 @@ import { parseRequest } from '../../lib/validate.ts';
 import { requireOpsToken } from '../ops/auth.ts';
 import type { PaymentsService } from './service.ts';
 
-function requireUser(request: FastifyRequest): string {
+export function requireUser(request: FastifyRequest): string {
   if (!request.userId) throw new AppError(401, 'unauthorized', 'Log in to continue');
   return request.userId;
 }
 
-function idempotencyKey(request: FastifyRequest): string {
+export function idempotencyKey(request: FastifyRequest): string {
   const value = request.headers[IDEMPOTENCY_HEADER];
   const key = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!key || key.length > 100 || !/^[\x21-\x7e]+$/.test(key)) {
@@ -44,13 +45,14 @@ function idempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
-export const paymentRoutes: FastifyPluginAsync<{ service: PaymentsService }> = async (app, { service }) => {
+export const paymentRoutes: FastifyPluginAsync<{ service: PaymentsService; callbacks: boolean }> = async (app, { service, callbacks: withCallbacks }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
   const create = (direction: 'deposit' | 'withdrawal') => async (request: FastifyRequest) => {
     const userId = requireUser(request);
+    if (!service.available) throw new AppError(503, PaymentErrorCode.paymentsUnavailable, 'Payments are unavailable at the moment');
     const key = idempotencyKey(request);
     const body = parseRequest(PaymentRequestSchema, request.body, 'body');
     const input = { userId, idempotencyKey: key, ...body };
@@ -77,6 +79,7 @@ export const paymentRoutes: FastifyPluginAsync<{ service: PaymentsService }> = a
   });
 
   // Callbacks: the signature covers the exact bytes, so the body is kept as a string here.
+  if (!withCallbacks) return;
   await app.register(async (callbacks) => {
     callbacks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => done(null, body));
     callbacks.post<{ Params: { provider: string } }>('/web-api/payments/v1/callbacks/:provider', async (request): Promise<{ status: string }> => {

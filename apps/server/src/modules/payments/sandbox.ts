@@ -134,7 +134,7 @@ function donePage(row: PaymentRow, status: PaymentStatus): string {
   return page('Payment', `<h1>This payment is ${escapeHtml(status)}</h1><p><a href="${escapeHtml(returnUrl(row, status))}">Back to the site</a></p>`);
 }
 
-const RESULTS: Partial<Record<PaymentStatus, string>> = { succeeded: 'success', failed: 'fail', cancelled: 'cancel', pending: 'pending' };
+const RESULTS: Partial<Record<PaymentStatus, string>> = { succeeded: 'success', failed: 'fail', cancelled: 'cancel', pending: 'pending', expired: 'fail' };
 function returnUrl(row: PaymentRow, status: PaymentStatus): string {
   return `/${encodeURIComponent(row.return_language)}/onpay/${RESULTS[status] ?? 'pending'}?payment=${encodeURIComponent(row.id)}`;
 }
@@ -222,6 +222,6 @@ export function sandboxPageRoutes(
 }
 
 function statusOf(row: PaymentRow): PaymentStatus {
-  if (row.status === 'succeeded' || row.status === 'failed' || row.status === 'cancelled') return row.status;
+  if (row.status === 'succeeded' || row.status === 'failed' || row.status === 'cancelled' || row.status === 'expired') return row.status;
   return 'pending';
 }

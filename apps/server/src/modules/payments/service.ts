@@ -12,6 +12,11 @@
  * updates ("claims", `… where status = 'x'`) around the posting: of concurrent callbacks or
  * operator calls exactly one claims a step, and a step left half-done by a crash is finished
  * by repeating the same call (the posting replays, the state catches up).
+ *
+ * A deposit the provider never confirms expires after `depositTtlMs` (a scheduled job per
+ * deposit, and a sweep behind it): no money moves, and a late success callback still credits
+ * it — the provider took the money, so the player gets it. Without a provider (sandbox off,
+ * none configured) deposits, withdrawals and payouts answer 503 `payments_unavailable`.
  */
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
@@ -50,9 +55,12 @@ export interface HistoryPage {
   payments: Payment[];
   nextCursor: string | null;
   accounts: PaymentAccount[];
+  available: boolean;
 }
 
 export interface PaymentsService {
+  /** False without a provider: deposits, withdrawals and payouts are refused (503). */
+  readonly available: boolean;
   createDeposit(input: CreatePaymentInput): Promise<PaymentCreated>;
   createWithdrawal(input: CreatePaymentInput): Promise<PaymentCreated>;
   /** A provider callback: verified, then applied once. Unknown provider or bad signature → 401. */
@@ -65,14 +73,30 @@ export interface PaymentsService {
   get(userId: string, id: string): Promise<Payment>;
   /** A payment as its provider sees it (the sandbox's hosted page), or null. */
   forProvider(id: string): Promise<PaymentRow | null>;
+  /** Expires a deposit still pending `depositTtlMs` after it was created; true when this call did. Idempotent. */
+  expireDeposit(id: string, now: Date): Promise<boolean>;
+  /** Expires every deposit still pending after `depositTtlMs`; how many. */
+  expireStaleDeposits(now: Date): Promise<number>;
+  /** Finishes deposits whose crediting was interrupted (left `settling` for a minute); how many. */
+  finishSettling(now: Date): Promise<number>;
 }
+
+/** Job kind of a deposit's expiry (payload `{ paymentId }`), scheduled when the deposit is created. */
+export const EXPIRE_DEPOSIT_JOB = 'payments.expire-deposit';
+/** A deposit not confirmed by the provider within this time expires. */
+export const DEPOSIT_TTL_MS = 30 * 60_000;
 
 export interface PaymentsDeps {
   db: Kysely<Database>;
   clock: ServerClock;
   logger: FastifyBaseLogger;
-  provider: PaymentProvider;
+  /** Null: no provider configured; payments are unavailable. */
+  provider: PaymentProvider | null;
   depositLimits: DepositLimitCheck;
+  /** Default `DEPOSIT_TTL_MS`. */
+  depositTtlMs?: number;
+  /** Schedules a job (the job runner's `schedule`); without it expiry relies on the sweep alone. */
+  schedule?: (kind: string, input: { at: Date; payload: { paymentId: string } }) => Promise<unknown>;
   /** The ledger to post through (the accounts module's observed one announces balance changes); default a plain one. */
   ledger?: Ledger;
 }
@@ -94,6 +118,7 @@ const PUBLIC_STATUS: Record<PaymentRow['status'], PaymentStatus> = {
   failed: 'failed',
   cancelled: 'cancelled',
   rejected: 'rejected',
+  expired: 'expired',
 };
 /** A public status filter of the operator's list → internal states. */
 const INTERNAL_STATUSES: Record<PaymentStatus, PaymentRow['status'][]> = {
@@ -103,6 +128,7 @@ const INTERNAL_STATUSES: Record<PaymentStatus, PaymentRow['status'][]> = {
   failed: ['failed'],
   cancelled: ['cancelled'],
   rejected: ['rejected'],
+  expired: ['expired'],
 };
 
 export function toPayment(row: PaymentRow): Payment {
@@ -121,8 +147,23 @@ export function toPayment(row: PaymentRow): Payment {
 
 const toOps = (row: PaymentRow): OpsWithdrawal => ({ ...toPayment(row), userId: row.user_id });
 
-export function createPaymentsService({ db, clock, logger, provider, depositLimits, ledger = createLedger(db, clock) }: PaymentsDeps): PaymentsService {
+export function createPaymentsService({
+  db,
+  clock,
+  logger,
+  provider,
+  depositLimits,
+  depositTtlMs = DEPOSIT_TTL_MS,
+  schedule,
+  ledger = createLedger(db, clock),
+}: PaymentsDeps): PaymentsService {
   const now = () => new Date(clock.now());
+  const unavailable = () => new AppError(503, PaymentErrorCode.paymentsUnavailable, 'Payments are unavailable at the moment');
+  /** The provider, or 503 when there is none. */
+  const live = (): PaymentProvider => {
+    if (!provider) throw unavailable();
+    return provider;
+  };
 
   /** The player's payment account (main or currency account); 404 for anything else, whoever owns it. */
   async function paymentAccount(userId: string, accountId: string) {
@@ -205,7 +246,7 @@ export function createPaymentsService({ db, clock, logger, provider, depositLimi
 
   async function startDeposit(row: PaymentRow): Promise<PaymentCreated> {
     if (row.redirect_url === null && row.status === 'pending') {
-      const started = await provider.createDeposit({ paymentId: row.id, amount: row.amount, currency: row.currency, method: row.method });
+      const started = await live().createDeposit({ paymentId: row.id, amount: row.amount, currency: row.currency, method: row.method });
       const updated = await db
         .updateTable('payments')
         .set({ provider_ref: started.providerRef, redirect_url: started.redirectUrl, updated_at: now() })
@@ -246,6 +287,7 @@ export function createPaymentsService({ db, clock, logger, provider, depositLimi
   }
 
   async function create(direction: 'deposit' | 'withdrawal', input: CreatePaymentInput): Promise<PaymentCreated> {
+    const { name: providerName } = live();
     const account = await paymentAccount(input.userId, input.accountId);
     const amount = parseAmount(input.amount, account.currency);
     const language = await returnLanguage(input.userId, input.language);
@@ -267,7 +309,7 @@ export function createPaymentsService({ db, clock, logger, provider, depositLimi
       currency: account.currency,
       amount,
       status: direction === 'deposit' ? 'pending' : 'new',
-      provider: provider.name,
+      provider: providerName,
       return_language: language,
       idempotency_key: input.idempotencyKey,
       request_hash: hash,
@@ -275,8 +317,29 @@ export function createPaymentsService({ db, clock, logger, provider, depositLimi
     // A concurrent request with the same key inserted first: answer its payment.
     const row = inserted ?? (await byKey(input.userId, input.idempotencyKey));
     if (!row) throw new Error('payment insert lost');
-    if (inserted) logger.info({ paymentId: row.id, direction, amount: String(amount), currency: row.currency }, 'payment created');
+    if (inserted) {
+      logger.info({ paymentId: row.id, direction, amount: String(amount), currency: row.currency }, 'payment created');
+      if (direction === 'deposit') await scheduleExpiry(row);
+    }
     return drive(sameRequest(row, hash));
+  }
+
+  /** Best effort: if scheduling fails, the sweep expires the deposit a little later. */
+  async function scheduleExpiry(row: PaymentRow): Promise<void> {
+    if (!schedule) return;
+    try {
+      await schedule(EXPIRE_DEPOSIT_JOB, { at: new Date(row.created_at.getTime() + depositTtlMs), payload: { paymentId: row.id } });
+    } catch (error) {
+      logger.warn({ err: error, paymentId: row.id }, 'deposit expiry not scheduled; the sweep will expire it');
+    }
+  }
+
+  /** Posts a claimed (`settling`) deposit's credit and marks it succeeded; repeating it is safe. */
+  async function settle(current: PaymentRow): Promise<PaymentRow> {
+    await credit(current);
+    const settled = await claim(current.id, ['settling'], 'succeeded');
+    if (settled) logger.info({ paymentId: current.id }, 'deposit credited');
+    return settled ?? (await load(current.id)) ?? current;
   }
 
   async function credit(row: PaymentRow): Promise<void> {
@@ -294,7 +357,7 @@ export function createPaymentsService({ db, clock, logger, provider, depositLimi
 
   async function applyEvent(event: ProviderEvent): Promise<PaymentRow> {
     const row = await load(event.paymentId);
-    if (!row || row.direction !== 'deposit' || row.provider !== provider.name) throw notFound('No such payment');
+    if (!row || row.direction !== 'deposit' || row.provider !== live().name) throw notFound('No such payment');
     if (row.amount !== event.amount || row.currency !== event.currency) {
       logger.error({ paymentId: row.id, event }, 'payment callback does not match the payment');
       throw new AppError(422, 'callback_mismatch', 'The callback does not match the payment');
@@ -305,16 +368,15 @@ export function createPaymentsService({ db, clock, logger, provider, depositLimi
         return row;
       case 'succeeded': {
         // Claim the settlement; a repeat (or a crash after the claim) finds `settling` and finishes it.
-        const claimed = await claim(row.id, ['pending'], 'settling', ref);
+        // An expired deposit is still credited: we stopped waiting, but the provider took the money.
+        const claimed = await claim(row.id, ['pending', 'expired'], 'settling', ref);
+        if (claimed && row.status === 'expired') logger.warn({ paymentId: row.id }, 'success callback after the deposit expired; crediting it');
         const current = claimed ?? (await load(row.id)) ?? row;
         if (current.status !== 'settling') {
           if (current.status !== 'succeeded') logger.warn({ paymentId: row.id, status: current.status }, 'success callback after a final state; ignored');
           return current;
         }
-        await credit(current);
-        const settled = await claim(row.id, ['settling'], 'succeeded');
-        if (settled) logger.info({ paymentId: row.id }, 'deposit credited');
-        return settled ?? (await load(row.id)) ?? current;
+        return settle(current);
       }
       case 'failed':
       case 'cancelled': {
@@ -349,22 +411,24 @@ export function createPaymentsService({ db, clock, logger, provider, depositLimi
     });
 
   return {
+    available: provider !== null,
     createDeposit: (input) => create('deposit', input),
     createWithdrawal: (input) => create('withdrawal', input),
 
     async receiveCallback(providerName, signature, rawBody) {
-      const event = providerName === provider.name ? provider.verifyCallback(signature, rawBody) : null;
+      const event = provider && providerName === provider.name ? provider.verifyCallback(signature, rawBody) : null;
       if (!event) throw new AppError(401, PaymentErrorCode.badSignature, 'The callback signature does not verify');
       return toPayment(await applyEvent(event));
     },
 
     async approveWithdrawal(id) {
+      const payer = live();
       let row = await withdrawal(id);
       if (row.status === 'awaiting_approval') row = (await claim(id, ['awaiting_approval'], 'approved')) ?? (await withdrawal(id));
       if (row.status === 'succeeded') return toOps(row);
       if (row.status !== 'approved') throw invalidState(row, 'approve');
       // Approved (now or by an earlier call that did not finish): pay out, idempotently by payment id.
-      const payout = await provider.createWithdrawal({ paymentId: row.id, amount: row.amount, currency: row.currency, method: row.method });
+      const payout = await payer.createWithdrawal({ paymentId: row.id, amount: row.amount, currency: row.currency, method: row.method });
       if (payout.status === 'succeeded') {
         const [hold, house] = await Promise.all([
           ledger.houseAccount('house-payments-hold', row.currency as CurrencyCode),
@@ -377,7 +441,7 @@ export function createPaymentsService({ db, clock, logger, provider, depositLimi
             { accountId: hold.id, amount: -row.amount },
             { accountId: house.id, amount: row.amount },
           ],
-          metadata: { paymentId: row.id, provider: provider.name, providerRef: payout.providerRef },
+          metadata: { paymentId: row.id, provider: payer.name, providerRef: payout.providerRef },
         });
         row = (await claim(id, ['approved'], 'succeeded', { provider_ref: payout.providerRef })) ?? (await withdrawal(id));
         logger.info({ paymentId: id }, 'withdrawal approved and paid out');
@@ -426,6 +490,7 @@ export function createPaymentsService({ db, clock, logger, provider, depositLimi
         payments: page.map(toPayment),
         nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
         accounts: await accountsFor(userId),
+        available: provider !== null,
       };
     },
 
@@ -436,6 +501,48 @@ export function createPaymentsService({ db, clock, logger, provider, depositLimi
     },
 
     forProvider: async (id) => (await load(id)) ?? null,
+
+    async expireDeposit(id, at) {
+      if (!isUuid(id)) return false;
+      const expired = await db
+        .updateTable('payments')
+        .set({ status: 'expired', failure_reason: 'expired', updated_at: at })
+        .where('id', '=', id)
+        .where('direction', '=', 'deposit')
+        .where('status', '=', 'pending')
+        .where('created_at', '<=', new Date(at.getTime() - depositTtlMs))
+        .executeTakeFirst();
+      const done = expired.numUpdatedRows === 1n;
+      if (done) logger.info({ paymentId: id }, 'deposit expired unconfirmed');
+      return done;
+    },
+
+    async expireStaleDeposits(at) {
+      const rows = await db
+        .updateTable('payments')
+        .set({ status: 'expired', failure_reason: 'expired', updated_at: at })
+        .where('direction', '=', 'deposit')
+        .where('status', '=', 'pending')
+        .where('created_at', '<=', new Date(at.getTime() - depositTtlMs))
+        .returning('id')
+        .execute();
+      if (rows.length > 0) logger.info({ payments: rows.map((r) => r.id) }, 'deposits expired unconfirmed');
+      return rows.length;
+    },
+
+    async finishSettling(at) {
+      const stuck = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('direction', '=', 'deposit')
+        .where('status', '=', 'settling')
+        .where('updated_at', '<=', new Date(at.getTime() - 60_000))
+        .orderBy('updated_at')
+        .limit(100)
+        .execute();
+      for (const row of stuck) await settle(row);
+      return stuck.length;
+    },
   };
 
   /** The player's payment accounts; the main account is opened (get-or-create) in the registration currency. */

@@ -4,3 +4,8 @@ export { ForgotPasswordForm } from './forgot-password-form.tsx';
 export { submitJson, failureText, AUTH_ENDPOINTS, type SubmitResult } from './api.ts';
 export { LogoutButton } from './logout-button.tsx';
 export { hasSession } from './api.ts';
+export { SocialButtons, type SocialButtonsProps } from './social-buttons.tsx';
+export { QrLoginPanel, type QrLoginPanelProps } from './qr-login.tsx';
+export { SocialLoginLanding, SocialRegistrationView, type SocialLoginLandingProps, type SocialRegistrationViewProps } from './social-registration.tsx';
+export { SocialOneTap, type SocialOneTapProps } from './social-one-tap.tsx';
+export { PhoneField, usePhoneCountries, defaultPhoneCountry, phoneProblemText, phoneRequestFields, type PhoneFieldProps, type PhoneValue } from './phone-field.tsx';

@@ -1,9 +1,23 @@
-import { useState, type FormEvent } from 'react';
+/**
+ * The login form (modal and page): the SPEC §4 modes as tabs — e-mail or account number
+ * with password, phone with password, SMS code, QR code — the social buttons, and the
+ * second step (SPEC §4 login_password_two_step_code) after any first step that asks for it.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
+import { api } from '../../shell/http.ts';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';
-import { AUTH_ENDPOINTS, failureText } from './api.ts';
-import { authText, CaptchaField, fetchCaptcha, needsCaptcha, postJson, solveCaptcha, type Captcha } from './captcha.tsx';
+import { AUTH_ENDPOINTS, isTwoStepRequired, PHONE_AUTH_API } from './api.ts';
+import { useCaptchaGate } from './phone-captcha.tsx';
+import { authFormat } from './phone-field.tsx';
+import { finishLogin, PhoneLoginForm, type LoginStepProps } from './phone-login-form.tsx';
+import { SmsLoginForm } from './sms-login-form.tsx';
+import { phoneErrorText } from './sms-code.tsx';
+import { Tabs, type LoginMode } from './login-modes.tsx';
+import { QrLoginPanel } from './qr-login.tsx';
+import { TwoStepForm } from './two-step-form.tsx';
+import { SocialButtons } from './social-buttons.tsx';
 
 export interface LoginFormProps {
   /** Where "Forgot password?" and "Registration" lead (modal urls or pages). */
@@ -13,64 +27,38 @@ export interface LoginFormProps {
   afterLoginHref: string;
 }
 
+const MODE_LABEL_KEYS = {
+  login_password: 'loginmode_login_password',
+  phone_password: 'loginmode_phone_password',
+  sms: 'loginmode_sms',
+  qr: 'loginmode_qr',
+} as const satisfies Record<LoginMode, string>;
+
 export function LoginForm({ forgotHref, registrationHref, afterLoginHref }: LoginFormProps) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // Shown after the server asked for a captcha (SPEC §8 codes 100, 111, 112, 113).
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [mode, setMode] = useState<LoginMode>('login_password');
+  // Set when a first step answered `two_step_required`: the second step replaces the modes.
+  const [twoStep, setTwoStep] = useState<{ remember: boolean } | null>(null);
 
-  async function newCaptcha(message: string) {
-    const next = await fetchCaptcha();
-    setCaptcha(next);
-    setError(next ? message : authText(t, 'captcha_unavailable'));
-  }
+  if (twoStep) return <TwoStepForm remember={twoStep.remember} afterLoginHref={afterLoginHref} onCancel={() => setTwoStep(null)} />;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setError(null);
-    let token: string | undefined;
-    if (captcha) {
-      token = (await solveCaptcha(captcha, String(form.get('captcha') ?? ''))) ?? undefined;
-      if (!token) {
-        await newCaptcha(authText(t, 'captcha_wrong'));
-        setPending(false);
-        return;
-      }
-    }
-    const result = await postJson(
-      AUTH_ENDPOINTS.login,
-      { uLogin: String(form.get('login') ?? '').trim(), uPassword: String(form.get('password') ?? ''), save: form.get('save') === 'on' },
-      token,
-    );
-    if (result.ok) {
-      window.location.assign(afterLoginHref);
-      return;
-    }
-    if (needsCaptcha(result)) await newCaptcha(authText(t, result.code === '100' ? 'captcha_needed' : 'captcha_wrong'));
-    // A captcha token works once: the next attempt needs a new picture too.
-    else if (captcha) await newCaptcha(result.message ?? t('main_error_generic'));
-    else if (result.network) setError(t('main_network_error'));
-    else if (result.status === 404) setError(failureText({ ok: false, reason: 'unavailable', message: null }, t, 'modal_login_unavailable'));
-    else setError(result.message ?? t('main_error_generic'));
-    setPending(false);
-  }
+  const step: LoginStepProps = { afterLoginHref, onTwoStep: (remember) => setTwoStep({ remember }) };
+  const panels: Record<LoginMode, () => ReactNode> = {
+    login_password: () => <PasswordLoginForm {...step} />,
+    phone_password: () => <PhoneLoginForm {...step} />,
+    sms: () => <SmsLoginForm {...step} />,
+    qr: () => <QrLoginPanel afterLoginHref={afterLoginHref} />,
+  };
 
   return (
-    <form className={formStyles.form} onSubmit={onSubmit} noValidate={false}>
-      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-      <Field label={t('modal_login_field_login')} name="login" autoComplete="username" required hint={t('modal_login_field_login_hint')} />
-      <Field label={t('modal_login_field_password')} name="password" type="password" autoComplete="current-password" required minLength={1} />
-      <label className={formStyles.check}>
-        <input type="checkbox" name="save" defaultChecked />
-        <span>{t('modal_login_remember')}</span>
-      </label>
-      {captcha ? <CaptchaField captcha={captcha} onRefresh={() => void fetchCaptcha().then(setCaptcha)} t={t} /> : null}
-      <button type="submit" className={`btn btn-accent ${formStyles.submit}`} disabled={pending}>
-        {pending ? t('main_sending') : t('modal_login_submit')}
-      </button>
+    <div className={formStyles.form}>
+      <Tabs
+        label={authFormat(t, 'loginmode_tabs_label')}
+        items={(Object.keys(MODE_LABEL_KEYS) as LoginMode[]).map((key) => ({ key, label: authFormat(t, MODE_LABEL_KEYS[key]), render: panels[key] }))}
+        selected={mode}
+        onSelect={setMode}
+      />
+      <SocialButtons intent="login" />
       <div className={formStyles.links}>
         <Link to={forgotHref} replace>
           {t('modal_login_forgot')}
@@ -81,6 +69,65 @@ export function LoginForm({ forgotHref, registrationHref, afterLoginHref }: Logi
           </Link>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/**
+ * login_password: an e-mail or account number (SPEC §7 uLogin) — or, as the field's hint
+ * says, a phone in international form, which goes to the phone login.
+ */
+function PasswordLoginForm(props: LoginStepProps) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const captcha = useCaptchaGate(t);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    setPending(true);
+    setError(null);
+    const gate = await captcha.headers(formElement);
+    if (!gate.ok) {
+      setError(gate.message);
+      setPending(false);
+      return;
+    }
+    const login = String(form.get('login') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    const remember = form.get('save') === 'on';
+    const byPhone = !login.includes('@') && /^(\+|00)\d/.test(login.replace(/[\s()-]/g, ''));
+    const result = byPhone
+      ? await api.post(PHONE_AUTH_API.loginPhone, { phone_number: login, uPassword: password, save: remember }, { headers: gate.headers, refreshOn401: false })
+      : await api.post(AUTH_ENDPOINTS.login, { uLogin: login, uPassword: password, save: remember }, { headers: gate.headers, refreshOn401: false });
+    const captchaText = await captcha.afterCall(result);
+    if (result.ok) {
+      finishLogin(result, remember, props);
+      if (isTwoStepRequired(result.body)) setPending(false);
+      return;
+    }
+    if (captchaText) setError(captchaText);
+    else if (result.status === 404) setError(t('modal_login_unavailable'));
+    else if (result.code === 'invalid_credentials' && !byPhone) setError(authFormat(t, 'login_wrong'));
+    else setError(phoneErrorText(t, result));
+    setPending(false);
+  }
+
+  return (
+    <form className={formStyles.form} onSubmit={onSubmit}>
+      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+      <Field label={t('modal_login_field_login')} name="login" autoComplete="username" required hint={t('modal_login_field_login_hint')} />
+      <Field label={t('modal_login_field_password')} name="password" type="password" autoComplete="current-password" required minLength={1} />
+      <label className={formStyles.check}>
+        <input type="checkbox" name="save" defaultChecked />
+        <span>{t('modal_login_remember')}</span>
+      </label>
+      {captcha.field}
+      <button type="submit" className={`btn btn-accent ${formStyles.submit}`} disabled={pending}>
+        {pending ? t('main_sending') : t('modal_login_submit')}
+      </button>
     </form>
   );
 }

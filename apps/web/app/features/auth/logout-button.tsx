@@ -4,9 +4,10 @@
  */
 import { useState } from 'react';
 import { useMatches } from 'react-router';
-import { routeByName } from '@betsite/domain';
+import { afterLogout, routeByName } from '@betsite/domain';
 import { useTranslation } from '../../i18n/react.tsx';
-import { AUTH_ENDPOINTS, submitJson } from './api.ts';
+import { api } from '../../shell/http.ts';
+import { AUTH_ENDPOINTS } from './api.ts';
 
 export function LogoutButton({ className, homeHref }: { className?: string; homeHref: string }) {
   const { t } = useTranslation();
@@ -17,9 +18,9 @@ export function LogoutButton({ className, homeHref }: { className?: string; home
 
   async function logout() {
     setPending(true);
-    // SPEC §8: a failed logout reloads the page all the same.
-    await submitJson(AUTH_ENDPOINTS.logout, {});
-    if (playersOnly) window.location.assign(homeHref);
+    // SPEC §8: a failed logout reloads the page all the same. A 401 here is "already out", not a token to refresh.
+    await api.post(AUTH_ENDPOINTS.logout, {}, { refreshOn401: false });
+    if (afterLogout({ visitorsAllowed: !playersOnly }) === 'home') window.location.assign(homeHref);
     else window.location.reload();
   }
 

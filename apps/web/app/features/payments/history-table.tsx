@@ -46,7 +46,7 @@ export function PaymentHistoryTable({ direction, emptyText }: { direction?: 'dep
               <td>{t(`pay_direction_${p.direction}`)}</td>
               <td>{t(`pay_method_${p.method}`)}</td>
               <td className={styles.amount}>{`${p.direction === 'withdrawal' ? '−' : '+'}${p.amount} ${p.currency}`}</td>
-              <td>{t(`pay_status_${p.status}`)}</td>
+              <td>{t(`pay_status_${p.status}`, { defaultValue: p.status })}</td>
             </tr>
           ))}
         </tbody>

@@ -1,8 +1,13 @@
-/** The recharge (deposit) and deduce (withdrawal) form: account, amount with quick amounts, method. */
+/**
+ * The recharge (deposit) and deduce (withdrawal) form: account, amount with quick amounts,
+ * method. When the server has no payment provider (the history says `available: false`, or
+ * a submit answers 503), the form gives way to a notice that payments are unavailable.
+ */
 import { useEffect, useState, type FormEvent } from 'react';
 import { CURRENCIES, isCurrencyCode } from '@betsite/domain';
 import type { PaymentAccount, PaymentMethod } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
+import { EmptyState } from '../../shell/page-kit.tsx';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';
 import { createPayment, loadHistory, newIdempotencyKey } from './api.ts';
 import styles from './payments.module.css';
@@ -18,6 +23,7 @@ export function PaymentForm({ direction }: { direction: 'deposit' | 'withdrawal'
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
   // One key per intended payment: a retry after a network error repeats the same request.
   const [key, setKey] = useState(newIdempotencyKey);
 
@@ -28,6 +34,7 @@ export function PaymentForm({ direction }: { direction: 'deposit' | 'withdrawal'
       if (!result.ok) return setLoadError(true);
       setAccounts(result.value.accounts);
       setAccountId(result.value.accounts[0]?.id ?? '');
+      setUnavailable(!result.value.available);
     });
     return () => {
       live = false;
@@ -52,9 +59,11 @@ export function PaymentForm({ direction }: { direction: 'deposit' | 'withdrawal'
     }
     setPending(false);
     if (result.ok) return;
+    if (result.status === 503) return setUnavailable(true);
     setError(result.status === null ? t('main:main_network_error') : (result.message ?? t('main:main_error_generic')));
   }
 
+  if (unavailable) return <EmptyState icon="!" headingLevel={3} title={t('pay_unavailable_title')} text={t('pay_unavailable_text')} />;
   if (loadError) return <FormMessage kind="error">{t('pay_accounts_error')}</FormMessage>;
   if (!accounts) return <p aria-busy="true">{t('pay_loading')}</p>;
 

@@ -25,7 +25,7 @@ export function PaymentStatusNote() {
   if (!payment) return null;
   return (
     <p role="status" data-testid="payment-status">
-      {t('payment_status_line', { amount: `${payment.amount} ${payment.currency}`, status: t(`status_${payment.status}`) })}
+      {t('payment_status_line', { amount: `${payment.amount} ${payment.currency}`, status: t(`status_${payment.status}`, { defaultValue: t(`office:pay_status_${payment.status}`, { defaultValue: payment.status }) }) })}
     </p>
   );
 }

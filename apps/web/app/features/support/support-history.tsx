@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
 import { FormMessage, formStyles } from '../../shell/ui/field.tsx';
+import { api } from '../../shell/http.ts';
 import { SUPPORT_ENDPOINTS } from './user-question-form.tsx';
 
 interface SupportRequest {
@@ -30,14 +31,11 @@ export function SupportHistory({ loggedIn, loginHref, askHref }: { loggedIn: boo
   useEffect(() => {
     if (!loggedIn) return;
     const abort = new AbortController();
-    fetch(SUPPORT_ENDPOINTS.history, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: abort.signal })
-      .then(async (r) => {
-        const items = r.ok ? parseRequests(await r.json()) : null;
-        setState(items ? { kind: 'list', items } : { kind: 'unavailable' });
-      })
-      .catch(() => {
-        if (!abort.signal.aborted) setState({ kind: 'unavailable' });
-      });
+    void api.get(SUPPORT_ENDPOINTS.history, { signal: abort.signal }).then((answer) => {
+      if (abort.signal.aborted) return;
+      const items = answer.ok ? parseRequests(answer.body) : null;
+      setState(items ? { kind: 'list', items } : { kind: 'unavailable' });
+    });
     return () => abort.abort();
   }, [loggedIn]);
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';
-import { failureText, submitJson } from '../auth/index.ts';
+import { api, type ApiResult } from '../../shell/http.ts';
 
 export const SUPPORT_ENDPOINTS = {
   question: '/web-api/support/v1/questions',
@@ -22,7 +22,7 @@ export function UserQuestionForm({ loggedIn }: { loggedIn: boolean }) {
     const form = new FormData(formElement);
     setPending(true);
     setMessage(null);
-    const result = await submitJson(SUPPORT_ENDPOINTS.question, {
+    const result = await api.post(SUPPORT_ENDPOINTS.question, {
       email: loggedIn ? undefined : String(form.get('email') ?? '').trim(),
       topic: String(form.get('topic') ?? 'other'),
       text: String(form.get('text') ?? '').trim(),
@@ -32,7 +32,7 @@ export function UserQuestionForm({ loggedIn }: { loggedIn: boolean }) {
       formElement.reset();
       setMessage({ kind: 'success', text: t('modal_question_sent') });
     } else {
-      setMessage({ kind: 'error', text: failureText(result, t, 'modal_question_unavailable') });
+      setMessage({ kind: 'error', text: failureText(result, t) });
     }
   }
 
@@ -64,4 +64,11 @@ export function UserQuestionForm({ loggedIn }: { loggedIn: boolean }) {
       </button>
     </form>
   );
+}
+
+/** What to say when sending failed: not offered yet (404), no connection, or the server's own words. */
+function failureText(result: Extract<ApiResult, { ok: false }>, t: (key: string) => string): string {
+  if (result.status === 404) return t('modal_question_unavailable');
+  if (result.network) return t('main_network_error');
+  return result.message ?? t('main_error_generic');
 }

@@ -1,13 +1,16 @@
 /**
  * The header balance (SPEC §3 Account, user_hide_balance): the active account's balance
- * from the ledger, refreshed every 60 s while the page is visible and after a
- * `balance-change` window event; the player hides or shows it (stored on the server).
+ * from the ledger, kept current by the live `balance` topic (snapshot, then a delta per
+ * balance change, over the tab's WebSocket) and after a `balance-change` window event; only
+ * while the live connection is down does it fall back to a refresh every 60 s. The player
+ * hides or shows it (stored on the server).
  */
-import { useCallback, useEffect, useState } from 'react';
-import type { AccountsResponse } from '@betsite/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AccountsResponse, LiveBalanceDelta } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
+import { getLiveClient, LIVE_TOPICS, useLiveTopic } from '../live/index.ts';
 import { accountAction, fetchAccounts } from './api.ts';
-import { applyBalanceChange, BALANCE_CHANGE_EVENT, balanceChangeDetail, HEADER_REFRESH_MS, headerBalanceText } from './wallet.ts';
+import { applyBalanceChange, BALANCE_CHANGE_EVENT, balanceChangeDetail, HEADER_REFRESH_MS, headerBalanceText, isAccountsResponse } from './wallet.ts';
 import styles from './wallet.module.css';
 
 export function HeaderBalance({ labelClassName, valueClassName }: { labelClassName?: string; valueClassName?: string }) {
@@ -25,13 +28,35 @@ export function HeaderBalance({ labelClassName, valueClassName }: { labelClassNa
     }
   }, []);
 
+  const known = useRef<AccountsResponse | null>(null);
+  useEffect(() => {
+    known.current = accounts;
+  }, [accounts]);
+
+  useLiveTopic<unknown, LiveBalanceDelta>(LIVE_TOPICS.balance, {
+    onSnapshot: (next) => {
+      if (!isAccountsResponse(next)) return;
+      setAccounts(next);
+      setHidden(next.user_hide_balance);
+    },
+    onDelta: (delta) => {
+      const detail = balanceChangeDetail(delta);
+      if (!detail) return;
+      setAccounts((current) => (current ? applyBalanceChange(current, detail) : current));
+      // An account opened since the last load: load them all.
+      if (known.current && !known.current.all_accounts.some((a) => a.id === detail.account_id)) void refresh();
+    },
+  });
+
   useEffect(() => {
     void refresh();
+    // Polling only stands in for the live connection while it is down.
+    const liveDown = () => getLiveClient()?.status() !== 'open';
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh();
+      if (document.visibilityState === 'visible' && liveDown()) void refresh();
     }, HEADER_REFRESH_MS);
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void refresh();
+      if (document.visibilityState === 'visible' && liveDown()) void refresh();
     };
     const onBalanceChange = (event: Event) => {
       const detail = balanceChangeDetail((event as CustomEvent<unknown>).detail);

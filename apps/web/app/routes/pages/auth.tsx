@@ -1,12 +1,13 @@
 /** Login and registration pages, and the user routes (activation, password reset, …): SPEC §2. */
-import { useLocation } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/auth';
 import { usePaths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { searchWithModal } from '../../features/modals/index.ts';
-import { LoginForm, RegistrationForm } from '../../features/auth/index.ts';
+import { LoginForm, RegistrationForm, SocialLoginLanding, SocialRegistrationView } from '../../features/auth/index.ts';
 import { EmptyState, PageHeading, Panel, usePageRoute } from '../../shell/page-kit.tsx';
+import { ActivationView } from '../../features/session/index.ts';
 import { pageMeta } from '../../shell/page-meta.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -18,6 +19,7 @@ export default function AuthPage() {
   const paths = usePaths();
   const route = usePageRoute();
   const location = useLocation();
+  const { type: registrationType } = useParams();
   const { site } = useRequiredRootData();
   const registrationAvailable = site.registrationAllowed && !site.isVipDomain;
   const modal = (m: 'forgot-password' | 'registration' | 'login' | 'user-question') => `${location.pathname}${searchWithModal(location.search, m)}`;
@@ -27,7 +29,21 @@ export default function AuthPage() {
       <div style={narrow}>
         <PageHeading />
         <Panel>
-          <LoginForm forgotHref={modal('forgot-password')} registrationHref={registrationAvailable ? paths.to('registration') : null} afterLoginHref={paths.to('home')} />
+          {/* A social sign-in's outcome (`?social_error`, `?social_step=two-step`) shows here. */}
+          <SocialLoginLanding homeHref={paths.to('home')} loginHref={paths.to('login')}>
+            <LoginForm forgotHref={modal('forgot-password')} registrationHref={registrationAvailable ? paths.to('registration') : null} afterLoginHref={paths.to('home')} />
+          </SocialLoginLanding>
+        </Panel>
+      </div>
+    );
+  }
+  // SPEC §2 registration/socialregistration: a new social identity completes its registration here.
+  if (route.kind === 'registration' && registrationType === 'socialregistration') {
+    return (
+      <div style={{ ...narrow, maxInlineSize: 640 }}>
+        <PageHeading />
+        <Panel>
+          <SocialRegistrationView loginHref={paths.to('login')} rulesHref={paths.to('rules', { ruleGroup: 1 })} />
         </Panel>
       </div>
     );
@@ -38,6 +54,17 @@ export default function AuthPage() {
         <PageHeading />
         <Panel>
           <RegistrationForm rulesHref={paths.to('rules', { ruleGroup: 1 })} loginHref={paths.to('login')} afterRegistrationHref={paths.to('home')} />
+        </Panel>
+      </div>
+    );
+  }
+  // SPEC §2 user/activate and user/activatefast: the e-mailed activation link lands here.
+  if (route.name === 'user-activate' || route.name === 'user-activatefast') {
+    return (
+      <div style={narrow}>
+        <PageHeading />
+        <Panel>
+          <ActivationView homeHref={paths.to('home')} loginHref={paths.to('login')} />
         </Panel>
       </div>
     );

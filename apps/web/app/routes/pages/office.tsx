@@ -9,6 +9,9 @@ import { EmptyState, PageHeading, Panel, pageStyles, usePageRoute } from '../../
 import { pageMeta } from '../../shell/page-meta.ts';
 import { DeduceView, HistoryPayView, RechargeView } from '../../features/payments/index.ts';
 import { AccountView } from '../../features/wallet/index.ts';
+import { SecurityView } from '../../features/security/index.ts';
+import { PaymentRequestsView } from '../../features/payment-requests/index.ts';
+import { QrApproveView } from '../../features/qr-approve/index.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -23,6 +26,11 @@ const SECTION_VIEWS: Partial<Record<string, ComponentType>> = {
   deduce: DeduceView,
   historypay: HistoryPayView,
   account: AccountView,
+  security: SecurityView,
+  // payment/requests, create-request/{topicId}, {topicId}/transactions/{transactionId?}, {topicId}/{subTopicId}
+  payment_requests: PaymentRequestsView,
+  // QR login (SPEC §2 account menu auth_qr): approve another device's login.
+  auth_qr: QrApproveView,
 };
 
 export default function OfficePage() {

@@ -2,11 +2,12 @@
  * The six layouts of SPEC §2, chosen by the leaf route's `meta.layout`. Route meta hides the
  * footer, the bottom navigation and the SEO text per route.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { isWithinMaintenance, type LayoutName, type RouteMeta } from '@betsite/domain';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { CasinoCategoryBar } from '../../features/casino/index.ts';
+import { SessionLifecycle } from '../../features/session/index.ts';
 import { BlockedHeader, Header } from '../header/header.tsx';
 import { Logo } from '../header/logo.tsx';
 import { Footer } from '../footer/footer.tsx';
@@ -14,6 +15,7 @@ import { ModalHost } from '../modals/modal-host.tsx';
 import { NotificationAreaView, useNotifications } from '../notifications/index.ts';
 import { BottomNav, ScrollToTop, SeoText, Snow, SupportButton } from '../extras.tsx';
 import { useSettings } from '../settings.tsx';
+import { useIsLive } from '../use-is-live.ts';
 import styles from './layouts.module.css';
 
 export interface LayoutProps {
@@ -61,6 +63,21 @@ function MaintenanceNotice() {
   return null;
 }
 
+// Its own chunk: most visitors never see it, and players never do.
+const SocialOneTap = lazy(() => import('../../features/auth/index.ts').then((m) => ({ default: m.SocialOneTap })));
+
+/** SPEC §5: one-tap sign-in only when enabled and the visitor is not logged in. */
+function OneTapSlot() {
+  const { site, user } = useRequiredRootData();
+  const live = useIsLive();
+  if (!live || user.loggedIn || !site.flags.oneTapSignIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <SocialOneTap loggedIn={false} />
+    </Suspense>
+  );
+}
+
 function Chrome({ children }: { children: ReactNode }) {
   return (
     <>
@@ -69,6 +86,8 @@ function Chrome({ children }: { children: ReactNode }) {
       <NotificationAreaView area="bottom-right" />
       <ModalHost />
       <MaintenanceNotice />
+      <SessionLifecycle />
+      <OneTapSlot />
     </>
   );
 }

@@ -1,0 +1,162 @@
+/**
+ * The live transport (ARCHITECTURE "Live data", decision 0009): `GET /web-api/live/v1/ws`,
+ * one WebSocket per tab, the topic registry `app.live` other modules register their topic
+ * families with and publish through, the private `balance` topic, and, with OPS_TOKEN,
+ * synthetic `test:*` topics and their operator routes.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import websocket from '@fastify/websocket';
+import { AuthErrorCode, LIVE_LIMITS, LIVE_WS_PATH } from '@betsite/contracts';
+import { AppError } from '../../lib/errors.ts';
+import { LIVE_BUS_TOPIC, createMemorySequencer, createRedisSequencer } from './sequencer.ts';
+import { LiveHub, type LiveHubStats, type LiveUser, type PublishOptions, type TopicFamily } from './hub.ts';
+import { DEFAULT_CONNECTION_LIMITS, LiveConnection, type ConnectionDeps, type ConnectionLimits } from './connection.ts';
+import { endDeadSessions } from './sessions.ts';
+import { registerBalanceTopic } from './balance-topic.ts';
+import { liveOpsRoutes, registerTestFamily } from './test-topics.ts';
+
+export interface LiveOptions {
+  /** How often the server pings every socket; one missed pong drops it (default 30 s). */
+  heartbeatMs?: number;
+  /** How often sessions behind connections are re-checked (default 15 s). */
+  sessionCheckMs?: number;
+  ringSize?: number;
+  maxIdleStreams?: number;
+  maxSnapshotLoads?: number;
+  limits?: Partial<ConnectionLimits>;
+}
+
+export interface LiveApi {
+  /** Adds a topic family (a module's topics: `game`, `sport`, …). */
+  registerFamily<P>(family: TopicFamily<P>): void;
+  /** Numbers a delta of a `global` family and sends it to the subscribers on every node; answers its number. */
+  publish(topic: string, data: unknown, options?: PublishOptions): Promise<number>;
+  /** For `node` families, whose source event already reaches every node: call on each node. */
+  deliverLocal(topic: string, data: unknown, options?: PublishOptions): void;
+  /** Pings every socket and drops those that did not answer the previous ping (run by a timer). */
+  heartbeat(): void;
+  /** Ends the private subscriptions of connections whose session ended (run by a timer); answers how many. */
+  checkSessions(): Promise<number>;
+  stats(): LiveHubStats & { connections: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live topics: register families, publish deltas (modules/live). */
+    live: LiveApi;
+  }
+}
+
+/** Frames beyond this close the socket (1009); the protocol's own limit answers an error well before. */
+const MAX_PAYLOAD_BYTES = 64 * 1024;
+
+export async function registerLive(app: FastifyInstance, options: LiveOptions = {}): Promise<void> {
+  const redisUrl = app.env.REDIS_URL;
+  const sequencer = app.bus.kind === 'redis' && redisUrl ? await createRedisSequencer(redisUrl, app.log) : createMemorySequencer(app.bus);
+  const hub = new LiveHub({
+    sequencer,
+    logger: app.log,
+    maxSubscriptions: LIVE_LIMITS.maxSubscriptions,
+    ...(options.ringSize ? { ringSize: options.ringSize } : {}),
+    ...(options.maxIdleStreams ? { maxIdleStreams: options.maxIdleStreams } : {}),
+    ...(options.maxSnapshotLoads ? { maxSnapshotLoads: options.maxSnapshotLoads } : {}),
+  });
+  const connections = new Set<LiveConnection>();
+  const unsubscribers = [await app.bus.subscribe(LIVE_BUS_TOPIC, (delta) => hub.onBusDelta(delta))];
+
+  let checking: Promise<number> | null = null;
+  const checkSessions = () => {
+    checking ??= endDeadSessions(app.db, new Date(app.clock.now()), connections).finally(() => {
+      checking = null;
+    });
+    return checking;
+  };
+  const heartbeat = () => {
+    for (const connection of connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  };
+
+  const api: LiveApi = {
+    registerFamily: (family) => hub.registerFamily(family),
+    publish: (topic, data, publishOptions) => hub.publish(topic, data, publishOptions),
+    deliverLocal: (topic, data, publishOptions) => hub.deliverLocal(topic, data, publishOptions),
+    heartbeat,
+    checkSessions,
+    stats: () => ({ ...hub.stats(), connections: connections.size }),
+  };
+  app.decorate('live', api);
+
+  if (app.hasDecorator('accounts')) unsubscribers.push(await registerBalanceTopic(app, hub));
+  if (app.env.OPS_TOKEN) {
+    registerTestFamily(hub);
+    await app.register(liveOpsRoutes, { hub, token: app.env.OPS_TOKEN });
+  }
+
+  const deps: ConnectionDeps = {
+    hub,
+    logger: app.log,
+    limits: { ...DEFAULT_CONNECTION_LIMITS, ...options.limits },
+    async resolveToken(token) {
+      const session = await app.sessions.resolve(token);
+      return session ? { userId: session.userId, tokenHash: session.tokenHash } : null;
+    },
+  };
+  await app.register(liveSocketRoute, { deps, connections });
+
+  const timers = [
+    setInterval(heartbeat, options.heartbeatMs ?? 30_000),
+    setInterval(() => {
+      checkSessions().catch((err: unknown) => app.log.warn({ err }, 'live session check failed'));
+    }, options.sessionCheckMs ?? 15_000),
+  ];
+  for (const timer of timers) timer.unref();
+
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+    await Promise.allSettled(unsubscribers.map((unsubscribe) => unsubscribe()));
+    await checking?.catch(() => undefined);
+    await sequencer.close();
+  });
+}
+
+/** Encapsulated: the WebSocket plugin's hooks apply to this route only. */
+const liveSocketRoute: FastifyPluginAsync<{ deps: ConnectionDeps; connections: Set<LiveConnection> }> = async (scope, { deps, connections }) => {
+  await scope.register(websocket, {
+    options: { maxPayload: MAX_PAYLOAD_BYTES },
+    // A client vanishing mid-frame is routine: drop the socket without an error log.
+    errorHandler: (err, socket, request) => {
+      request.log.debug({ err }, 'live socket error');
+      socket.terminate();
+    },
+  });
+
+  // Cross-site WebSocket hijacking: a browser sends the session cookie with a handshake
+  // started by any site, so a cookie-authenticated handshake must come from our origin.
+  const publicOrigin = scope.env.PUBLIC_ORIGIN;
+  scope.addHook('onRequest', async (request) => {
+    if (request.authSession?.via !== 'cookie') return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== (publicOrigin ?? `${request.protocol}://${request.host}`)) {
+      throw new AppError(403, AuthErrorCode.csrf, 'Cross-site WebSocket refused: foreign Origin');
+    }
+  });
+
+  scope.get(LIVE_WS_PATH, { websocket: true }, (socket, request) => {
+    const session = request.authSession;
+    const user: LiveUser | null = session ? { userId: session.userId, tokenHash: session.tokenHash } : null;
+    const connection = new LiveConnection(socket, user, deps);
+    connections.add(connection);
+    socket.on('close', () => {
+      connections.delete(connection);
+      deps.hub.drop(connection);
+    });
+  });
+};
+
+export type { LiveUser, TopicFamily, PublishOptions } from './hub.ts';

@@ -1,0 +1,2 @@
+export { PaymentRequestsView } from './view.tsx';
+export { PAYMENT_REQUESTS_ENDPOINTS } from './api.ts';

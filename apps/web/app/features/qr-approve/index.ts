@@ -1,0 +1,1 @@
+export { QrApproveView } from './qr-approve.tsx';

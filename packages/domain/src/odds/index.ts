@@ -1,0 +1,3 @@
+export * from './coef.ts';
+export * from './formats.ts';
+export * from './margin.ts';

@@ -1,0 +1,3 @@
+export type * from './types.ts';
+export { SimulatedFeed, type SimulatedFeedOptions } from './simulated-feed.ts';
+export { feedEvents } from './iterate.ts';
