@@ -58,6 +58,9 @@ describe('live data in the browser', () => {
   it("moves another tab's header balance as soon as a deposit succeeds", async () => {
     const payer = await newPage(browser);
     await registerOneClick(payer);
+    await hydrated(payer);
+    // The balance is loaded (masked: SPEC §9 user_hide_balance defaults to true) before it can be shown.
+    await expect.poll(() => headerBalance(payer).textContent(), { timeout: 10_000 }).toBe('••••');
     await header(payer).getByRole('button', { name: 'Show balance' }).click();
     await expect.poll(() => headerBalance(payer).textContent()).toMatch(/\b0\.00/);
 

@@ -37,6 +37,8 @@ export const PaymentErrorCode = {
   depositLimit: 'deposit_limit',
   /** A withdrawal larger than the balance (422; the ledger's code). */
   insufficientFunds: 'insufficient_funds',
+  /** The player may not move money this way now (ban, unconfirmed e-mail past its period …; 403). See `GET /web-api/auth/v1/rights`. */
+  notAllowed: 'payment_not_allowed',
   /** The same Idempotency-Key was used for a different request (409). */
   idempotencyConflict: 'idempotency_conflict',
   /** The operator action does not fit the withdrawal's state, e.g. approving a rejected one (409). */

@@ -58,10 +58,10 @@ export const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions>
     reply.header('cache-control', 'no-store');
     const body = parseRequest(PasswordResetConfirmRequestSchema, request.body, 'body');
     const { userId, email } = await service.consume(body.login, body.code);
-    await repository.updatePasswordHash(userId, await hasher.hash(body.newPassword));
+    await repository.changePassword(userId, await hasher.hash(body.newPassword), new Date(app.clock.now()));
     // Everyone else out; a session of this very player making the call may stay.
     const keep = request.authSession?.userId === userId ? request.authSession.tokenHash : null;
-    await sessions.revokeAllExcept(userId, keep);
+    await sessions.revokeAllExcept(userId, keep, 'password_changed');
     if (email) await repository.clearFailures(classifyLogin(email).key);
     request.log.info({ userId }, 'password reset');
     return { success: true };

@@ -168,6 +168,10 @@ describeEachDb('password reset', (t) => {
     expect((await me(b.token)).statusCode).toBe(200);
     const live = await t.db.selectFrom('sessions').select('token_hash').where('user_id', '=', a.userId).where('revoked_at', 'is', null).execute();
     expect(live).toHaveLength(1);
+    const ended = await t.db.selectFrom('sessions').select('end_reason').where('user_id', '=', a.userId).where('revoked_at', 'is not', null).execute();
+    expect(ended.map((r) => r.end_reason)).toEqual(ended.map(() => 'password_changed'));
+    const user = await t.db.selectFrom('users').select('password_changed_at').where('id', '=', a.userId).executeTakeFirstOrThrow();
+    expect(user.password_changed_at).not.toBeNull();
 
     // Confirmed anonymously: every session goes.
     clock.advance!(60);

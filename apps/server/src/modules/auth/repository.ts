@@ -39,8 +39,14 @@ export function createAuthRepository(db: Kysely<Database>) {
       return row ? { id: row.id, passwordHash: row.password_hash } : null;
     },
 
+    /** The same password, re-hashed (new parameters): not a change the player made. */
     async updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+    },
+
+    /** A new password the player chose (SPEC §3 changed_pass_day_count counts from `at`). */
+    async changePassword(userId: string, passwordHash: string, at: Date): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at }).where('id', '=', userId).execute();
     },
 
     /** The new player's id and account number, or null when the e-mail or phone is already registered. */

@@ -239,6 +239,8 @@ describeEachDb('auth API', (t) => {
       expect(out.statusCode).toBe(200);
       expect(out.json()).toEqual({ success: true });
       expect(cookieOf(out)).toMatchObject({ value: '', path: '/' });
+      const ended = await t.db.selectFrom('sessions').select(['end_reason', 'revoked_at']).where('user_id', '=', first.userId).where('revoked_at', 'is not', null).execute();
+      expect(ended.map((r) => r.end_reason)).toEqual(['logout']);
       // Replaying the revoked token: anonymous.
       const replay = await userIdWith({ 'x-auth': first.token });
       expect(replay.statusCode).toBe(401);

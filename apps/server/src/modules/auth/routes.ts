@@ -139,7 +139,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { k
   });
 
   app.post('/web-api/auth/v1/disconnect', async (request, reply): Promise<DisconnectResponse> => {
-    if (request.authSession) await sessions.revoke(request.authSession.tokenHash);
+    if (request.authSession) await sessions.revoke(request.authSession.tokenHash, 'logout');
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
     reply.header('cache-control', 'no-store');
     return { success: true };

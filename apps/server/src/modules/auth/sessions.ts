@@ -12,7 +12,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '@betsite/db';
+import type { Database, SessionEndReason } from '@betsite/db';
 import type { Clock } from '@betsite/domain';
 
 export const SESSION_TTL_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -49,9 +49,10 @@ export interface SessionService {
   create(userId: string, options: { remember: boolean; userAgent?: string | undefined; ip?: string | undefined }): Promise<NewSession>;
   /** The live session of a token: known, not revoked, not expired. Null otherwise (and for malformed tokens). */
   resolve(token: string, options?: ResolveOptions): Promise<ActiveSession | null>;
-  revoke(tokenHash: string): Promise<void>;
+  /** Ends one session; `reason` is told to the player on the next visit when it says more than "logged out". */
+  revoke(tokenHash: string, reason?: SessionEndReason | null): Promise<void>;
   /** Revokes every live session of the user except `keepHash` (after a password change …); returns how many. */
-  revokeAllExcept(userId: string, keepHash: string | null): Promise<number>;
+  revokeAllExcept(userId: string, keepHash: string | null, reason?: SessionEndReason | null): Promise<number>;
 }
 
 export function hashToken(token: string): string {
@@ -116,19 +117,19 @@ export function createSessionService(db: Kysely<Database>, clock: Clock, { idleL
       return { tokenHash, userId: row.user_id, expiresAt: row.expires_at, remember: row.remember };
     },
 
-    async revoke(tokenHash) {
+    async revoke(tokenHash, reason = null) {
       await db
         .updateTable('sessions')
-        .set({ revoked_at: new Date(clock.now()) })
+        .set({ revoked_at: new Date(clock.now()), end_reason: reason })
         .where('token_hash', '=', tokenHash)
         .where('revoked_at', 'is', null)
         .execute();
     },
 
-    async revokeAllExcept(userId, keepHash) {
+    async revokeAllExcept(userId, keepHash, reason = null) {
       let query = db
         .updateTable('sessions')
-        .set({ revoked_at: new Date(clock.now()) })
+        .set({ revoked_at: new Date(clock.now()), end_reason: reason })
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', new Date(clock.now()));

@@ -48,10 +48,19 @@ describeEachDb('payments API', (t) => {
   });
   afterAll(() => app.close());
 
-  async function player(currency: CurrencyCode = 'EUR', balance = 0n): Promise<Player> {
+  /** A player with a confirmed e-mail (an unconfirmed one may not withdraw: see the rights test). */
+  async function player(currency: CurrencyCode = 'EUR', balance = 0n, emailVerifiedAt: Date | null = new Date()): Promise<Player> {
     const { id: userId } = await t.db
       .insertInto('users')
-      .values({ email: `${randomUUID()}@example.com`, password_hash: 'x', registration_type: 'full_reg', country: 'DE', currency, language: 'en' })
+      .values({
+        email: `${randomUUID()}@example.com`,
+        password_hash: 'x',
+        registration_type: 'full_reg',
+        country: 'DE',
+        currency,
+        language: 'en',
+        email_verified_at: emailVerifiedAt,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { token } = await app.sessions.create(userId, { remember: false });
@@ -113,6 +122,21 @@ describeEachDb('payments API', (t) => {
   });
 
   describe('deposits', () => {
+    it('asks the player rights first: an unconfirmed e-mail may deposit but not withdraw, a banned player neither', async () => {
+      const unconfirmed = await player('EUR', 10_000n, null);
+      expect((await deposit(unconfirmed, '10')).statusCode).toBe(201);
+      const refused = await withdraw(unconfirmed, '10');
+      expect([refused.statusCode, errorCode(refused)]).toEqual([403, 'payment_not_allowed']);
+      expect(await balance(unconfirmed)).toBe(10_000n);
+
+      const banned = await player('EUR', 10_000n);
+      await t.db.updateTable('users').set({ ban_level: 2 }).where('id', '=', banned.userId).execute();
+      for (const res of [await deposit(banned, '10'), await withdraw(banned, '10')]) {
+        expect([res.statusCode, errorCode(res)]).toEqual([403, 'payment_not_allowed']);
+      }
+      expect(await balance(banned)).toBe(10_000n);
+    });
+
     it('creates a pending deposit and answers the sandbox page; a retry with the same key answers the same payment', async () => {
       const p = await player();
       const key = randomUUID();

@@ -29,6 +29,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
 import { requireOpsToken } from '../ops/auth.ts';
+import { rightsOf } from '../user-config/index.ts';
 import type { PaymentsService } from './service.ts';
 
 export function requireUser(request: FastifyRequest): string {
@@ -55,6 +56,11 @@ export const paymentRoutes: FastifyPluginAsync<{ service: PaymentsService; callb
     if (!service.available) throw new AppError(503, PaymentErrorCode.paymentsUnavailable, 'Payments are unavailable at the moment');
     const key = idempotencyKey(request);
     const body = parseRequest(PaymentRequestSchema, request.body, 'body');
+    // The server decides who may move money (SPEC §6: bans; unconfirmed e-mail, decision 0012).
+    const rights = await rightsOf(app, userId);
+    if (!rights || !(direction === 'deposit' ? rights.canDeposit : rights.canWithdraw)) {
+      throw new AppError(403, PaymentErrorCode.notAllowed, direction === 'deposit' ? 'Deposits are not available for this account now' : 'Withdrawals are not available for this account now');
+    }
     const input = { userId, idempotencyKey: key, ...body };
     return direction === 'deposit' ? service.createDeposit(input) : service.createWithdrawal(input);
   };

@@ -3,7 +3,10 @@
  * choice after registration. Needs the auth module (request.userId) and the site config.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RightsResponse } from '@betsite/contracts';
 import { userConfigRoutes } from './routes.ts';
+import { loadPlayerRecord } from './repository.ts';
+import { buildRights } from './service.ts';
 
 export async function registerUserConfig(app: FastifyInstance): Promise<void> {
   await app.register(userConfigRoutes);
@@ -11,3 +14,9 @@ export async function registerUserConfig(app: FastifyInstance): Promise<void> {
 
 export { loadPlayerRecord, type PlayerRecord } from './repository.ts';
 export { buildRights, buildUserConfig } from './service.ts';
+
+/** What the player may do now (bet, deposit, withdraw …), as `GET /web-api/auth/v1/rights` answers it; null for no such player. */
+export async function rightsOf(app: FastifyInstance, userId: string): Promise<RightsResponse | null> {
+  const player = await loadPlayerRecord(app.db, userId);
+  return player ? buildRights(player, await app.siteConfig.get(), app.clock.now()) : null;
+}

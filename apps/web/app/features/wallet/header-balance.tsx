@@ -17,12 +17,14 @@ export function HeaderBalance({ labelClassName, valueClassName }: { labelClassNa
   const { t, i18n } = useTranslation();
   const [accounts, setAccounts] = useState<AccountsResponse | null>(null);
   const [hidden, setHidden] = useState<boolean | null>(null);
+  // The player's own choice in this tab wins over answers that were on their way when they clicked.
+  const chosen = useRef<boolean | null>(null);
 
   const refresh = useCallback(async () => {
     try {
       const next = await fetchAccounts();
       setAccounts(next);
-      setHidden(next.user_hide_balance);
+      setHidden(chosen.current ?? next.user_hide_balance);
     } catch {
       // Keep what is shown; the next refresh tries again.
     }
@@ -37,7 +39,7 @@ export function HeaderBalance({ labelClassName, valueClassName }: { labelClassNa
     onSnapshot: (next) => {
       if (!isAccountsResponse(next)) return;
       setAccounts(next);
-      setHidden(next.user_hide_balance);
+      setHidden(chosen.current ?? next.user_hide_balance);
     },
     onDelta: (delta) => {
       const detail = balanceChangeDetail(delta);
@@ -73,10 +75,14 @@ export function HeaderBalance({ labelClassName, valueClassName }: { labelClassNa
   }, [refresh]);
 
   const toggle = async () => {
-    const next = !hidden;
+    const next = !(hidden ?? true);
+    chosen.current = next;
     setHidden(next);
     const result = await accountAction('hideBalance', { hide: next });
-    if (!result.success) setHidden(!next);
+    if (!result.success && chosen.current === next) {
+      chosen.current = !next;
+      setHidden(!next);
+    }
   };
 
   const isHidden = hidden ?? true;
