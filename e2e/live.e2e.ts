@@ -6,31 +6,10 @@
 import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, origin } from './support/browser.ts';
+import { header, hydrated, registerOneClick } from './support/player.ts';
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-const header = (page: Page) => page.getByRole('banner');
 const headerBalance = (page: Page) => header(page).getByTestId('header-balance');
 const LIVE_PATH = '/web-api/live/v1/ws';
-
-async function registerOneClick(page: Page) {
-  await page.goto(`${origin()}/en/?modal=registration`);
-  await hydrated(page);
-  const dialog = page.getByRole('dialog');
-  await expect
-    .poll(
-      async () => {
-        await dialog.getByRole('radio', { name: 'One click' }).check();
-        return dialog.getByLabel('E-mail', { exact: true }).count();
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(0);
-  await dialog.getByRole('checkbox', { name: /over 18/ }).check();
-  await dialog.getByRole('button', { name: 'Register' }).click();
-  await expect.poll(() => dialog.getByTestId('fast-credentials').locator('output').count(), { timeout: 10_000 }).toBe(2);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => header(page).getByRole('button', { name: 'Log out' }).count(), { timeout: 10_000 }).toBe(1);
-}
 
 /** The live sockets a page opens, and the text frames each receives. */
 function watchSockets(page: Page) {

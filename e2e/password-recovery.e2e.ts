@@ -1,18 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, origin } from './support/browser.ts';
+import { header, hydrated } from './support/player.ts';
 import { outbox } from './support/outbox.ts';
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-const header = (page: Page) => page.getByRole('banner');
 
-/** The newest 6-digit code mailed to `to`. */
+/** The newest password-reset code mailed to `to` (the fake clock gives the activation mail the same time, so pick by content). */
 async function codeFor(to: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       async () => {
-        code = (await outbox()).filter((m) => m.to === to).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1])[0];
+        code = (await outbox()).filter((m) => m.to === to).map((m) => /password reset code is (\d{6})/.exec(m.text)?.[1]).find(Boolean);
         return code;
       },
       { timeout: 10_000 },
@@ -44,10 +43,19 @@ describe('password recovery', () => {
     await hydrated(page);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('link', { name: 'Forgot your password?' }).click();
-    // The form and its texts arrive with their own chunk; type once they are in.
-    await page.waitForLoadState('networkidle');
-    await dialog.getByLabel('E-mail or phone').fill(email);
-    await dialog.getByRole('button', { name: 'Send the code' }).click();
+    // The form arrives with its own chunk: ask until the code step shows.
+    await expect
+      .poll(
+        async () => {
+          if ((await dialog.getByLabel('Code').count()) === 0) {
+            await dialog.getByLabel('E-mail or phone').fill(email);
+            await dialog.getByRole('button', { name: 'Send the code' }).click();
+          }
+          return dialog.getByLabel('Code').count();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     const code = await codeFor(email);
 
     const wrong = code === '000000' ? '111111' : '000000';

@@ -1,29 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
+import { hydrated, registerOneClick } from './support/player.ts';
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-
-async function registerOneClick(page: Page) {
-  await page.goto(`${origin()}/en/?modal=registration`);
-  await hydrated(page);
-  const dialog = page.getByRole('dialog');
-  // The modal's form hydrates after the page: check until the one-click form shows.
-  await expect
-    .poll(
-      async () => {
-        await dialog.getByRole('radio', { name: 'One click' }).check();
-        return dialog.getByLabel('E-mail', { exact: true }).count();
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(0);
-  await dialog.getByRole('checkbox', { name: /over 18/ }).check();
-  await dialog.getByRole('button', { name: 'Register' }).click();
-  await expect.poll(() => dialog.getByTestId('fast-credentials').locator('output').count(), { timeout: 10_000 }).toBe(2);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => page.getByRole('banner').getByRole('button', { name: 'Log out' }).count(), { timeout: 10_000 }).toBe(1);
-}
 
 /** The history row of a payment, by the id in the onpay page's `?payment=`. */
 const historyRow = (page: Page, paymentId: string) => page.locator(`tr[data-payment-id="${paymentId}"]`);

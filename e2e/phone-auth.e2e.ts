@@ -2,9 +2,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxResponse } from '@betsite/contracts';
 import { launchBrowser, newPage, origin } from './support/browser.ts';
+import { header, hydrated } from './support/player.ts';
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-const header = (page: Page) => page.getByRole('banner');
 const PASSWORD = 'Harbour-Kestrel-2026';
 
 async function expectPlayer(page: Page) {

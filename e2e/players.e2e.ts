@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, origin } from './support/browser.ts';
+import { header, hydrated } from './support/player.ts';
 import { activationLinkFor } from './support/outbox.ts';
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-const header = (page: Page) => page.getByRole('banner');
 
 async function expectPlayer(page: Page) {
   await expect.poll(() => header(page).getByRole('button', { name: 'Log out' }).count()).toBe(1);

@@ -2,9 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSync } from 'otplib';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
+import { header, hydrated } from './support/player.ts';
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-const header = (page: Page) => page.getByRole('banner');
 
 async function expectPlayer(page: Page) {
   await expect.poll(() => header(page).getByRole('button', { name: 'Log out' }).count()).toBe(1);
@@ -107,7 +106,7 @@ describe('the security page', () => {
     expect(await page.getByTestId('session-current').count()).toBe(1);
     await page.getByRole('button', { name: 'Log out all other devices' }).click();
     await expect.poll(() => page.getByText('1 other device was logged out.').count()).toBe(1);
-    expect(await page.getByTestId('session-other').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('session-other').count()).toBe(0);
     expect(await isLoggedIn(player.token)).toBe(false);
     await expectPlayer(page);
   });

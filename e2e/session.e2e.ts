@@ -1,32 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
+import { header, hydrated, loggedIn, registerOneClick } from './support/player.ts';
 import { activationLinkFor } from './support/outbox.ts';
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-const header = (page: Page) => page.getByRole('banner');
-const loggedIn = (page: Page) => expect.poll(() => header(page).getByRole('button', { name: 'Log out' }).count(), { timeout: 10_000 }).toBe(1);
 const loggedOut = (page: Page) => expect.poll(() => header(page).getByRole('link', { name: 'Log in' }).count(), { timeout: 10_000 }).toBe(1);
-
-async function registerOneClick(page: Page) {
-  await page.goto(`${origin()}/en/?modal=registration`);
-  await hydrated(page);
-  const dialog = page.getByRole('dialog');
-  await expect
-    .poll(
-      async () => {
-        await dialog.getByRole('radio', { name: 'One click' }).check();
-        return dialog.getByLabel('E-mail', { exact: true }).count();
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(0);
-  await dialog.getByRole('checkbox', { name: /over 18/ }).check();
-  await dialog.getByRole('button', { name: 'Register' }).click();
-  await expect.poll(() => dialog.getByTestId('fast-credentials').locator('output').count(), { timeout: 10_000 }).toBe(2);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await loggedIn(page);
-}
 
 describe('the session lifecycle in the browser', () => {
   let browser: Browser;

@@ -1,10 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, origin } from './support/browser.ts';
+import { header, hydrated, loggedIn } from './support/player.ts';
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-const header = (page: Page) => page.getByRole('banner');
-const loggedIn = (page: Page) => expect.poll(() => header(page).getByRole('button', { name: 'Log out' }).count(), { timeout: 10_000 }).toBe(1);
 
 describe('social sign-in and QR login', () => {
   let browser: Browser;

@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, origin } from './support/browser.ts';
+import { header, hydrated } from './support/player.ts';
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-const header = (page: Page) => page.getByRole('banner');
 const headerBalance = (page: Page) => header(page).getByTestId('header-balance');
 
 async function registerInOneClick(page: Page) {

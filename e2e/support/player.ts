@@ -1,0 +1,30 @@
+/** What most browser tests do first: wait for hydration, find the header, become a player in one click. */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { origin } from './browser.ts';
+
+export const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+export const header = (page: Page) => page.getByRole('banner');
+export const loggedIn = (page: Page) => expect.poll(() => header(page).getByRole('button', { name: 'Log out' }).count(), { timeout: 10_000 }).toBe(1);
+
+/** Registers a new player in one click from the registration modal and continues, logged in. */
+export async function registerOneClick(page: Page): Promise<void> {
+  await page.goto(`${origin()}/en/?modal=registration`);
+  await hydrated(page);
+  const dialog = page.getByRole('dialog');
+  // The modal's form hydrates after the page: check until the one-click form shows.
+  await expect
+    .poll(
+      async () => {
+        await dialog.getByRole('radio', { name: 'One click' }).check();
+        return dialog.getByLabel('E-mail', { exact: true }).count();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(0);
+  await dialog.getByRole('checkbox', { name: /over 18/ }).check();
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect.poll(() => dialog.getByTestId('fast-credentials').locator('output').count(), { timeout: 10_000 }).toBe(2);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await loggedIn(page);
+}
