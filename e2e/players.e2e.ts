@@ -83,6 +83,33 @@ describe('a newcomer becomes a player', () => {
     expect(new URL(page.url()).pathname).toBe('/en/line');
   });
 
+  it('offers visitors the registration widget beside the events, and registers from it', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${origin()}/en/line`);
+    await hydrated(page);
+    const widget = page.getByRole('region', { name: 'Registration' });
+    await expect
+      .poll(
+        async () => {
+          // The widget comes in its own chunk once the page is live.
+          if ((await widget.count()) === 0) return -1;
+          await widget.getByRole('radio', { name: 'One click' }).check();
+          return widget.getByLabel('E-mail', { exact: true }).count();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(0);
+    await widget.getByRole('checkbox', { name: /over 18/ }).check();
+    await widget.getByRole('button', { name: 'Register' }).click();
+    await expect.poll(() => widget.getByTestId('fast-credentials').locator('output').count(), { timeout: 10_000 }).toBe(2);
+    await widget.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => header(page).getByRole('button', { name: 'Log out' }).count(), { timeout: 10_000 }).toBe(1);
+    // A player is not offered it.
+    await page.goto(`${origin()}/en/line`);
+    await hydrated(page);
+    expect(await page.getByRole('region', { name: 'Registration' }).count()).toBe(0);
+  });
+
   it('keeps visitors out of the office', async () => {
     const page = await newPage(browser);
     await page.goto(`${origin()}/en/office/account`);

@@ -10,7 +10,8 @@ const marketArb = fc
     const sum = weights.reduce((a, b) => a + b, 0);
     return weights.map((w) => w / sum);
   })
-  .filter((ps) => ps.every((p) => p > 0.002 && p < 0.9));
+  // Below 0.85: even with a 15% margin the price stays above MIN_COEF (1.01), unclamped.
+  .filter((ps) => ps.every((p) => p > 0.002 && p < 0.85));
 const methodArb = fc.constantFrom<MarginMethod>('power', 'proportional');
 
 describe('applyMargin', () => {
@@ -33,7 +34,8 @@ describe('applyMargin', () => {
       fc.property(marketArb, methodArb, fc.double({ min: 0, max: 0.15, noNaN: true }), (ps, method, margin) => {
         const coefs = applyMargin(ps, { margin, method });
         for (const coef of coefs) expect(isCoef(coef)).toBe(true);
-        expect(Math.abs(overround(coefs) - margin)).toBeLessThan(0.0005 * coefs.length + 1e-9);
+        // Rounding a coefficient c to 3 decimals moves 1/c by at most 0.0005/c² ≤ 0.0005 (plus float noise).
+        expect(Math.abs(overround(coefs) - margin)).toBeLessThanOrEqual(0.0005 * coefs.length + 1e-9);
       }),
     );
   });

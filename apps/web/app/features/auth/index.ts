@@ -9,3 +9,4 @@ export { QrLoginPanel, type QrLoginPanelProps } from './qr-login.tsx';
 export { SocialLoginLanding, SocialRegistrationView, type SocialLoginLandingProps, type SocialRegistrationViewProps } from './social-registration.tsx';
 export { SocialOneTap, type SocialOneTapProps } from './social-one-tap.tsx';
 export { PhoneField, usePhoneCountries, defaultPhoneCountry, phoneProblemText, phoneRequestFields, type PhoneFieldProps, type PhoneValue } from './phone-field.tsx';
+export { RegistrationWidget } from './registration-widget.tsx';

@@ -1,10 +1,13 @@
 /** Sports pages (line, live, game, team, champ, multi-live, results, statistics, cyber): SPEC §2. */
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/sports';
 import { usePaths } from '../../config/paths.ts';
 import { EmptyState, PageHeading, Panel, pageStyles, usePageRoute } from '../../shell/page-kit.tsx';
 import { pageMeta } from '../../shell/page-meta.ts';
+import { useRequiredRootData } from '../../config/root-data.ts';
+import { useIsLive } from '../../shell/use-is-live.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -47,10 +50,30 @@ function SportsTree() {
   );
 }
 
-function BetSlip() {
+// Its own chunk, loaded only for visitors once the page is live (typing before would be lost).
+const RegistrationWidget = lazy(() => import('../../features/auth/index.ts').then((m) => ({ default: m.RegistrationWidget })));
+
+/** The bet slip, and for visitors the registration widget under it (then the slip does not stick, or it would cover the form). */
+function RightColumn() {
+  const { site, user } = useRequiredRootData();
+  const live = useIsLive();
+  const widget = live && !user.loggedIn && site.registrationAllowed && !site.isVipDomain;
+  return (
+    <div className={pageStyles.stack}>
+      <BetSlip sticky={!widget} />
+      {widget ? (
+        <Suspense fallback={null}>
+          <RegistrationWidget />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function BetSlip({ sticky }: { sticky: boolean }) {
   const { t } = useTranslation('sports');
   return (
-    <Panel title={t('slip_title')} id="bet-slip" className={pageStyles.sticky}>
+    <Panel title={t('slip_title')} id="bet-slip" {...(sticky ? { className: pageStyles.sticky } : {})}>
       <EmptyState headingLevel={3} icon="✎" title={t('slip_empty_title')} text={t('slip_empty_text')} />
     </Panel>
   );
@@ -85,7 +108,7 @@ export default function SportsPage() {
       <div className={pageStyles.threeCols}>
         <SportsTree />
         {events}
-        <BetSlip />
+        <RightColumn />
       </div>
     </>
   );
