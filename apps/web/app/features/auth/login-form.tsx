@@ -8,10 +8,10 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
 import { api } from '../../shell/http.ts';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';
-import { AUTH_ENDPOINTS, isTwoStepRequired, PHONE_AUTH_API } from './api.ts';
+import { AUTH_ENDPOINTS, PHONE_AUTH_API } from './api.ts';
 import { useCaptchaGate } from './phone-captcha.tsx';
 import { authFormat } from './phone-field.tsx';
-import { finishLogin, PhoneLoginForm, type LoginStepProps } from './phone-login-form.tsx';
+import { PhoneLoginForm, runLoginStep, type LoginStepProps } from './phone-login-form.tsx';
 import { SmsLoginForm } from './sms-login-form.tsx';
 import { phoneErrorText } from './sms-code.tsx';
 import { Tabs, type LoginMode } from './login-modes.tsx';
@@ -77,6 +77,9 @@ export function LoginForm({ forgotHref, registrationHref, afterLoginHref }: Logi
  * login_password: an e-mail or account number (SPEC §7 uLogin) — or, as the field's hint
  * says, a phone in international form, which goes to the phone login.
  */
+/** The e-mail field promises phones too: a number written internationally goes to the phone login. */
+const isPhoneLogin = (login: string) => !login.includes('@') && /^(\+|00)\d/.test(login.replace(/[\s()-]/g, ''));
+
 function PasswordLoginForm(props: LoginStepProps) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
@@ -85,34 +88,27 @@ function PasswordLoginForm(props: LoginStepProps) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    setPending(true);
-    setError(null);
-    const gate = await captcha.headers(formElement);
-    if (!gate.ok) {
-      setError(gate.message);
-      setPending(false);
-      return;
-    }
-    const login = String(form.get('login') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    const remember = form.get('save') === 'on';
-    const byPhone = !login.includes('@') && /^(\+|00)\d/.test(login.replace(/[\s()-]/g, ''));
-    const result = byPhone
-      ? await api.post(PHONE_AUTH_API.loginPhone, { phone_number: login, uPassword: password, save: remember }, { headers: gate.headers, refreshOn401: false })
-      : await api.post(AUTH_ENDPOINTS.login, { uLogin: login, uPassword: password, save: remember }, { headers: gate.headers, refreshOn401: false });
-    const captchaText = await captcha.afterCall(result);
-    if (result.ok) {
-      finishLogin(result, remember, props);
-      if (isTwoStepRequired(result.body)) setPending(false);
-      return;
-    }
-    if (captchaText) setError(captchaText);
-    else if (result.status === 404) setError(t('modal_login_unavailable'));
-    else if (result.code === 'invalid_credentials' && !byPhone) setError(authFormat(t, 'login_wrong'));
-    else setError(phoneErrorText(t, result));
-    setPending(false);
+    let byPhone = false;
+    await runLoginStep({
+      formElement: event.currentTarget,
+      captcha,
+      props,
+      setPending,
+      setError,
+      send: (form, headers, remember) => {
+        const login = String(form.get('login') ?? '').trim();
+        const password = String(form.get('password') ?? '');
+        byPhone = isPhoneLogin(login);
+        return byPhone
+          ? api.post(PHONE_AUTH_API.loginPhone, { phone_number: login, uPassword: password, save: remember }, { headers, refreshOn401: false })
+          : api.post(AUTH_ENDPOINTS.login, { uLogin: login, uPassword: password, save: remember }, { headers, refreshOn401: false });
+      },
+      failureText: (result) => {
+        if (result.status === 404) return t('modal_login_unavailable');
+        if (result.code === 'invalid_credentials' && !byPhone) return authFormat(t, 'login_wrong');
+        return phoneErrorText(t, result);
+      },
+    });
   }
 
   return (

@@ -9,7 +9,7 @@ import { api, type ApiResult } from '../../shell/http.ts';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { isTwoStepRequired, PHONE_AUTH_API } from './api.ts';
-import { useCaptchaGate } from './phone-captcha.tsx';
+import { useCaptchaGate, type CaptchaGate } from './phone-captcha.tsx';
 import { defaultPhoneCountry, PhoneField, phoneProblemText, phoneRequestFields, usePhoneCountries, type PhoneValue } from './phone-field.tsx';
 import { phoneErrorText } from './sms-code.tsx';
 
@@ -26,6 +26,41 @@ export function finishLogin(result: Extract<ApiResult, { ok: true }>, remember: 
   else window.location.assign(afterLoginHref);
 }
 
+export interface LoginStepRun {
+  formElement: HTMLFormElement;
+  captcha: CaptchaGate;
+  props: LoginStepProps;
+  setPending: (pending: boolean) => void;
+  setError: (error: string | null) => void;
+  /** The step's call, with the captcha header and the "save" flag. */
+  send: (form: FormData, headers: Record<string, string>, remember: boolean) => Promise<ApiResult>;
+  /** The text for a failure that was not about the captcha. */
+  failureText: (result: Extract<ApiResult, { ok: false }>) => string;
+}
+
+/** The submit of every login form: captcha gate, the call, then the session, the second step or the error. */
+export async function runLoginStep({ formElement, captcha, props, setPending, setError, send, failureText }: LoginStepRun): Promise<void> {
+  const form = new FormData(formElement);
+  setPending(true);
+  setError(null);
+  const gate = await captcha.headers(formElement);
+  if (!gate.ok) {
+    setError(gate.message);
+    setPending(false);
+    return;
+  }
+  const remember = form.get('save') === 'on';
+  const result = await send(form, gate.headers, remember);
+  const captchaText = await captcha.afterCall(result);
+  if (result.ok) {
+    finishLogin(result, remember, props);
+    if (isTwoStepRequired(result.body)) setPending(false);
+    return;
+  }
+  setError(captchaText ?? failureText(result));
+  setPending(false);
+}
+
 export function PhoneLoginForm(props: LoginStepProps) {
   const { t } = useTranslation();
   const { lng } = useRequiredRootData();
@@ -38,34 +73,25 @@ export function PhoneLoginForm(props: LoginStepProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
-    const form = new FormData(formElement);
     const problem = phoneProblemText(t, countries.status === 'ready' ? countries.countries : null, phone);
     if (problem) {
       setError(problem);
       return;
     }
-    setPending(true);
-    setError(null);
-    const gate = await captcha.headers(formElement);
-    if (!gate.ok) {
-      setError(gate.message);
-      setPending(false);
-      return;
-    }
-    const remember = form.get('save') === 'on';
-    const result = await api.post(
-      PHONE_AUTH_API.loginPhone,
-      { ...phoneRequestFields(phone), uPassword: String(form.get('password') ?? ''), save: remember },
-      { headers: gate.headers, refreshOn401: false },
-    );
-    const captchaText = await captcha.afterCall(result);
-    if (result.ok) {
-      finishLogin(result, remember, props);
-      if (isTwoStepRequired(result.body)) setPending(false);
-      return;
-    }
-    setError(captchaText ?? phoneErrorText(t, result));
-    setPending(false);
+    await runLoginStep({
+      formElement,
+      captcha,
+      props,
+      setPending,
+      setError,
+      send: (form, headers, remember) =>
+        api.post(
+          PHONE_AUTH_API.loginPhone,
+          { ...phoneRequestFields(phone), uPassword: String(form.get('password') ?? ''), save: remember },
+          { headers, refreshOn401: false },
+        ),
+      failureText: (result) => phoneErrorText(t, result),
+    });
   }
 
   return (

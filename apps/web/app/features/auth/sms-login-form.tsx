@@ -8,10 +8,10 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { api } from '../../shell/http.ts';
 import { FormMessage, formStyles } from '../../shell/ui/field.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';
-import { isTwoStepRequired, PHONE_AUTH_API } from './api.ts';
+import { PHONE_AUTH_API } from './api.ts';
 import { useCaptchaGate } from './phone-captcha.tsx';
 import { authFormat, defaultPhoneCountry, PhoneField, phoneProblemText, phoneRequestFields, usePhoneCountries, type PhoneValue } from './phone-field.tsx';
-import { finishLogin, type LoginStepProps } from './phone-login-form.tsx';
+import { runLoginStep, type LoginStepProps } from './phone-login-form.tsx';
 import { phoneErrorText, ResendButton, sendSmsCode, SmsCodeField, smsTimings, useCountdown } from './sms-code.tsx';
 
 type Step = { name: 'phone' } | { name: 'code'; codeLength: number; minutes: number };
@@ -67,30 +67,20 @@ export function SmsLoginForm(props: LoginStepProps) {
 
   async function onLogin(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    setPending(true);
-    setError(null);
-    const gate = await captcha.headers(formElement);
-    if (!gate.ok) {
-      setError(gate.message);
-      setPending(false);
-      return;
-    }
-    const remember = form.get('save') === 'on';
-    const result = await api.post(
-      PHONE_AUTH_API.loginSms,
-      { ...phoneRequestFields(phone), code: String(form.get('code') ?? '').trim(), save: remember },
-      { headers: gate.headers, refreshOn401: false },
-    );
-    const captchaText = await captcha.afterCall(result);
-    if (result.ok) {
-      finishLogin(result, remember, props);
-      if (isTwoStepRequired(result.body)) setPending(false);
-      return;
-    }
-    setError(captchaText ?? phoneErrorText(t, result));
-    setPending(false);
+    await runLoginStep({
+      formElement: event.currentTarget,
+      captcha,
+      props,
+      setPending,
+      setError,
+      send: (form, headers, remember) =>
+        api.post(
+          PHONE_AUTH_API.loginSms,
+          { ...phoneRequestFields(phone), code: String(form.get('code') ?? '').trim(), save: remember },
+          { headers, refreshOn401: false },
+        ),
+      failureText: (result) => phoneErrorText(t, result),
+    });
   }
 
   if (step.name === 'code') {
