@@ -23,7 +23,8 @@ function readEnv(): AppEnv {
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
 const clock = createClock({ fake: env.FAKE_CLOCK });
-const buildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
+// WEB_BUILD_DIR: a build elsewhere than apps/web/build (parallel builds during development).
+const buildDir = process.env.WEB_BUILD_DIR ?? fileURLToPath(new URL('../../web/build', import.meta.url));
 
 function fail(message: string, cleanUp: () => Promise<unknown> = async () => undefined) {
   return async (error: unknown): Promise<never> => {

@@ -18,3 +18,4 @@ export * from './social.ts';
 export * from './qr-login.ts';
 export * from './phone-auth.ts';
 export * from './user-config.ts';
+export * from './line.ts';

@@ -187,6 +187,14 @@ export interface Database {
   user_profiles: UserProfilesTable;
   user_disallowed_sports: UserDisallowedSportsTable;
   activation_tokens: ActivationTokensTable;
+  sports: SportsTable;
+  countries: CountriesTable;
+  champs: ChampsTable;
+  teams: TeamsTable;
+  games: GamesTable;
+  markets: MarketsTable;
+  outcomes: OutcomesTable;
+  feed_cursors: FeedCursorsTable;
 }
 
 /** A login session, known only by the SHA-256 (hex) of its token. */
@@ -518,4 +526,110 @@ export interface ActivationTokensTable {
   created_at: Timestamp;
   expires_at: Date;
   used_at: NullableTimestamp;
+}
+
+/** Sportsbook catalogue (0015). Ids are ours; `provider` + `provider_id` name the feed's. */
+export interface SportsTable {
+  id: number;
+  slug: string;
+  name: string;
+  is_cyber: Generated<boolean>;
+  sort_order: Generated<number>;
+}
+
+export interface CountriesTable {
+  id: Generated<number>;
+  provider: string;
+  provider_id: string;
+  name: string;
+  code: string;
+}
+
+export interface ChampsTable {
+  id: Generated<number>;
+  provider: string;
+  provider_id: string;
+  sport_id: number;
+  country_id: number;
+  name: string;
+  sort_order: Generated<number>;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  provider: string;
+  provider_id: string;
+  sport_id: number;
+  country_id: number;
+  name: string;
+}
+
+export interface GamesTable {
+  id: Generated<number>;
+  provider: string;
+  provider_id: string;
+  permanent_id: string;
+  sport_id: number;
+  champ_id: number;
+  home_team_id: number;
+  away_team_id: number;
+  starts_at: Date;
+  /** Domain `GameFormat`. */
+  format: JSONColumnType<JsonObject, string, string>;
+  status: Generated<number>;
+  period: Generated<number>;
+  clock_seconds: Generated<number>;
+  clock_running: Generated<boolean>;
+  clock_rate: Generated<number>;
+  clock_at: Date | null;
+  score_home: Generated<number>;
+  score_away: Generated<number>;
+  /** Domain `Score[]`. */
+  periods: ColumnType<JsonValue, string | undefined, string>;
+  /** `{ point?, server?, stats? }` of the feed's live state. */
+  live_extra: ColumnType<JsonObject | null, string | null | undefined, string | null>;
+  live_in_live: Generated<boolean>;
+  suspended: Generated<boolean>;
+  is_top: Generated<boolean>;
+  /** Domain `GameResult`. */
+  result: ColumnType<JsonObject | null, string | null | undefined, string | null>;
+  finished_at: Date | null;
+  seq: Generated<bigint>;
+  updated_at: Generated<Date>;
+}
+
+export interface MarketsTable {
+  game_id: number;
+  key: string;
+  type: string;
+  group_id: number;
+  scope: string;
+  param: number | null;
+  name: string;
+  blocked: Generated<boolean>;
+  sort_order: Generated<number>;
+}
+
+export interface OutcomesTable {
+  game_id: number;
+  key: string;
+  market_key: string;
+  type_id: number;
+  kind: string;
+  line: number | null;
+  /** Correct-score outcomes: `{ home, away }`. */
+  score: ColumnType<JsonObject | null, string | null | undefined, string | null>;
+  name: string;
+  /** Coefficient in thousandths (1905 = 1.905). */
+  price: number;
+  blocked: Generated<boolean>;
+  /** Settlement, SPEC §3 −2…6, once the game has a result. */
+  status: number | null;
+  sort_order: Generated<number>;
+}
+
+export interface FeedCursorsTable {
+  provider: string;
+  seq: bigint;
+  updated_at: Generated<Date>;
 }

@@ -7,7 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild, type Rou
 import { runGuardPipeline, type GuardEffect } from '@betsite/domain';
 import { gatherGuardContext } from './guard-facts.ts';
 import { PageCache } from './page-cache.ts';
-import { sendWebResponse, toWebRequest } from './web-request.ts';
+import { injectFetch, sendWebResponse, toWebRequest } from './web-request.ts';
 
 interface PageServicesShape {
   requestId: string;
@@ -16,6 +16,7 @@ interface PageServicesShape {
   notFound: boolean;
   nonce: string;
   now: number;
+  fetch: typeof fetch;
 }
 
 interface EntryModule {
@@ -91,6 +92,7 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
         notFound,
         nonce,
         now: app.clock.now(),
+        fetch: injectFetch(request),
       };
       const context = new RouterContextProvider();
       context.set(entry.pageServicesContext, services);

@@ -22,6 +22,8 @@ export interface PageServices {
   nonce: string;
   /** Epoch ms from the server clock. */
   now: number;
+  /** Calls our own API in-process as this visitor (loaders pass it to `createApiClient`). */
+  fetch: typeof fetch;
 }
 
 export const pageServicesContext = createContext<PageServices>();
