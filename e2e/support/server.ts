@@ -40,6 +40,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       // Every browser of the run registers and logs in from 127.0.0.1: the per-IP budgets
       // (5 registrations a minute …) are for the public, not for one test machine.
       RATE_LIMITS_SCALE: '50',
+      // No simulated feed: the sportsbook tests make their own games through the ops API.
+      FEED: 'off',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -4,6 +4,7 @@ export const COOKIE = {
   timeZone: 'tzo',
   theme: 'app_theme',
   oddsFormat: 'coef_view',
+  marketsNameType: 'markets_name_type',
 } as const;
 
 export function parseCookies(header: string | null | undefined): Record<string, string> {

@@ -5,16 +5,24 @@
  */
 import { useRouteLoaderData } from 'react-router';
 import type { SiteConfig } from '@betsite/contracts';
+import type { CoefViewId } from '@betsite/domain';
 import type { Resources } from '../i18n/namespaces.ts';
 import type { PageUser } from './page-context.ts';
 
 export type Theme = 'light' | 'dark';
-/** SPEC §9 coef display formats: 0 decimal, 1 fractional, 2 american. */
-export type OddsFormat = 0 | 1 | 2;
+/**
+ * SPEC §9 coef display formats (global setting coefViewId): 0 decimal, 1 fractional,
+ * 2 american, 4/5/6 Hong Kong, Indonesian, Malay and 14/15/16 the same with 3 decimals
+ * (domain `COEF_VIEW`, decision 0008).
+ */
+export type OddsFormat = CoefViewId;
+/** SPEC §3 global setting marketsNameType (cookie `markets_name_type`): 0 full names, 1 short codes (W1, X, W2, TO, TU). */
+export type MarketsNameType = 0 | 1;
 
 export interface UserSettings {
   theme: Theme;
   oddsFormat: OddsFormat;
+  marketsNameType: MarketsNameType;
   /** Time-zone offset in hours (cookie `tzo`, SPEC §9 default 3). */
   timeZone: number;
 }

@@ -67,8 +67,13 @@ describe('small shell rules', () => {
   });
 
   it('settings cookies with SPEC defaults', () => {
-    expect(settingsFromCookies({})).toEqual({ theme: 'light', oddsFormat: 0, timeZone: 3 });
-    expect(settingsFromCookies({ app_theme: '1', coef_view: '2', tzo: '-5' })).toEqual({ theme: 'dark', oddsFormat: 2, timeZone: -5 });
-    expect(settingsFromCookies({ coef_view: '9', tzo: '99' })).toEqual({ theme: 'light', oddsFormat: 0, timeZone: 3 });
+    expect(settingsFromCookies({})).toEqual({ theme: 'light', oddsFormat: 0, marketsNameType: 0, timeZone: 3 });
+    expect(settingsFromCookies({ app_theme: '1', coef_view: '2', tzo: '-5' })).toEqual({ theme: 'dark', oddsFormat: 2, marketsNameType: 0, timeZone: -5 });
+    expect(settingsFromCookies({ coef_view: '9', tzo: '99' })).toEqual({ theme: 'light', oddsFormat: 0, marketsNameType: 0, timeZone: 3 });
+    // Every SPEC §9 format, and the market-name setting (SPEC §9 cookie markets_name_type).
+    for (const id of [0, 1, 2, 4, 5, 6, 14, 15, 16]) expect(settingsFromCookies({ coef_view: String(id) }).oddsFormat).toBe(id);
+    for (const bad of ['3', '', '1.5', 'x', '-0']) expect(settingsFromCookies({ coef_view: bad }).oddsFormat).toBe(0);
+    expect(settingsFromCookies({ markets_name_type: '1' }).marketsNameType).toBe(1);
+    expect(settingsFromCookies({ markets_name_type: '7' }).marketsNameType).toBe(0);
   });
 });

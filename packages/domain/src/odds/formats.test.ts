@@ -48,6 +48,23 @@ describe('coefficient formats', () => {
     }
   });
 
+  it('print a known table in every SPEC §9 view id', () => {
+    // decimal id 0 … Malay 3 places id 16 (decision 0008), as a bookmaker's conversion chart prints them.
+    const views = [0, 1, 2, 4, 5, 6, 14, 15, 16] as const;
+    const table: Array<[number, ...string[]]> = [
+      [1.5, '1.50', '1/2', '-200', '0.50', '-2.00', '0.50', '0.500', '-2.000', '0.500'],
+      [1.8, '1.80', '4/5', '-125', '0.80', '-1.25', '0.80', '0.800', '-1.250', '0.800'],
+      [2, '2.00', '1/1', '+100', '1.00', '+1.00', '1.00', '1.000', '+1.000', '1.000'],
+      [2.5, '2.50', '3/2', '+150', '1.50', '+1.50', '-0.67', '1.500', '+1.500', '-0.667'],
+      [4, '4.00', '3/1', '+300', '3.00', '+3.00', '-0.33', '3.000', '+3.000', '-0.333'],
+      // The smallest fraction that reads back to 1.010 is 1/96 (1.0104), not a chart's 1/100.
+      [1.01, '1.01', '1/96', '-10000', '0.01', '-100.00', '0.01', '0.010', '-100.000', '0.010'],
+    ];
+    for (const [decimal, ...texts] of table) {
+      views.forEach((view, i) => expect(formatCoef(decimal, view), `${decimal} in ${view}`).toBe(texts[i]));
+    }
+  });
+
   it('show decimals with two or three places, and the precise Asian variants with three', () => {
     expect(formatCoef(1.5, COEF_VIEW.decimal)).toBe('1.50');
     expect(formatCoef(1.909, COEF_VIEW.decimal)).toBe('1.909');

@@ -1,14 +1,35 @@
-/** Home and the home page types (betsonyour, topgame, …, champ variants): SPEC §2. */
+/**
+ * Home and the home page types (betsonyour, topgame, …, champ variants): SPEC §2. The top
+ * games in play and to come (line API `top`), with live odds, above the other sections.
+ */
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
 import { HOME_PAGE_TYPES } from '@betsite/domain';
 import type { Route } from './+types/home';
 import { usePaths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
-import { EmptyState, PageHeading, Panel, pageStyles, usePageRoute } from '../../shell/page-kit.tsx';
+import { PageHeading, Panel, pageStyles, usePageRoute } from '../../shell/page-kit.tsx';
 import { pageMeta } from '../../shell/page-meta.ts';
+import { serverApi } from '../../shell/server-api.ts';
+import { lineApi, TopGamesPanels, type TopGamesData } from '../../features/line/index.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+/** How many games each top panel shows. */
+const TOP_GAMES = 8;
+
+export interface HomeData {
+  live: TopGamesData;
+  line: TopGamesData;
+}
+
+export async function loader({ context }: Route.LoaderArgs): Promise<HomeData> {
+  const api = lineApi(serverApi(context));
+  const [live, line] = await Promise.all([api.top('live', TOP_GAMES), api.top('line', TOP_GAMES)]);
+  const panel = (answer: typeof live): TopGamesData =>
+    answer.ok ? { games: answer.body.games.slice(0, TOP_GAMES), failed: false, limit: TOP_GAMES } : { games: [], failed: true, limit: TOP_GAMES };
+  return { live: panel(live), line: panel(line) };
+}
 
 function PageTypes() {
   const { t } = useTranslation();
@@ -34,7 +55,7 @@ function PageTypes() {
   );
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(['sports', 'main']);
   const paths = usePaths();
   const route = usePageRoute();
@@ -58,28 +79,8 @@ export default function Home() {
         <PageHeading />
       )}
       <PageTypes />
+      <TopGamesPanels live={loaderData.live} line={loaderData.line} lineTitle={isRoot ? t('home_top_title') : t('home_type_title', { section: t(`main:${route.titleKey}`) })} />
       <div className={pageStyles.grid}>
-        <Panel title={t('home_live_title')} id="home-live">
-          <EmptyState
-            headingLevel={3}
-            icon="●"
-            title={t('live_empty_title')}
-            text={t('live_empty_text')}
-            links={[
-              { to: paths.to('line'), label: t('main:main_line') },
-              { to: paths.to('results'), label: t('main:main_results') },
-            ]}
-          />
-        </Panel>
-        <Panel title={isRoot ? t('home_top_title') : t('home_type_title', { section: t(`main:${route.titleKey}`) })} id="home-top">
-          <EmptyState
-            headingLevel={3}
-            icon="★"
-            title={t('line_empty_title')}
-            text={t('line_empty_text')}
-            links={[{ to: paths.to('live'), label: t('main:main_live') }]}
-          />
-        </Panel>
         <Panel title={t('home_casino_title')} id="home-casino">
           <ul className={pageStyles.linkList}>
             <li>

@@ -10,6 +10,8 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 import { UtilityBar } from './utility-bar.tsx';
 import styles from './header.module.css';
 import { useIsLive } from '../use-is-live.ts';
+// The badge alone, not the sportsbook's index: every page has the header.
+import { SlipBadge } from '../../features/line/slip-badge.tsx';
 
 const PlayerArea = lazy(() => import('./player-area.tsx'));
 
@@ -123,6 +125,7 @@ export function Header() {
             </label>
             <input id="site-search" name="q" type="search" placeholder={t('header_search_placeholder')} className={styles.searchInput} autoComplete="off" />
           </form>
+          <SlipBadge className={styles.slip} countClassName={styles.slipCount} />
           <AccountArea />
         </div>
       </div>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
-import { useRequiredRootData, type OddsFormat } from '../../config/root-data.ts';
+import { COEF_VIEW, isCoefViewId } from '@betsite/domain';
+import { useRequiredRootData } from '../../config/root-data.ts';
 import { usePaths } from '../../config/paths.ts';
 import { useSettings } from '../settings.tsx';
 import { searchWithModal } from '../../features/modals/index.ts';
@@ -9,6 +10,19 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 import styles from './header.module.css';
 
 const OFFSETS = Array.from({ length: 27 }, (_, i) => i - 12);
+
+/** SPEC §9 coef formats in the switcher's order, with their `main` dictionary keys. */
+export const ODDS_FORMAT_OPTIONS = [
+  [COEF_VIEW.decimal, 'header_odds_decimal'],
+  [COEF_VIEW.fractional, 'header_odds_fractional'],
+  [COEF_VIEW.american, 'header_odds_american'],
+  [COEF_VIEW.hongKong, 'header_odds_hong_kong'],
+  [COEF_VIEW.indonesian, 'header_odds_indonesian'],
+  [COEF_VIEW.malay, 'header_odds_malay'],
+  [COEF_VIEW.hongKongPrecise, 'header_odds_hong_kong_precise'],
+  [COEF_VIEW.indonesianPrecise, 'header_odds_indonesian_precise'],
+  [COEF_VIEW.malayPrecise, 'header_odds_malay_precise'],
+] as const;
 
 export function gmtLabel(offset: number): string {
   return `GMT${offset >= 0 ? '+' : '−'}${Math.abs(offset)}`;
@@ -58,10 +72,25 @@ export function UtilityBar() {
           </label>
           <label className={styles.inlineSelect}>
             <span className={styles.utilityLabel}>{t('header_odds_format')}</span>
-            <select value={settings.oddsFormat} onChange={(e) => settings.setOddsFormat(Number(e.target.value) as OddsFormat)}>
-              <option value={0}>{t('header_odds_decimal')}</option>
-              <option value={1}>{t('header_odds_fractional')}</option>
-              <option value={2}>{t('header_odds_american')}</option>
+            <select
+              value={settings.oddsFormat}
+              onChange={(e) => {
+                const id = Number(e.target.value);
+                if (isCoefViewId(id)) settings.setOddsFormat(id);
+              }}
+            >
+              {ODDS_FORMAT_OPTIONS.map(([id, key]) => (
+                <option key={id} value={id}>
+                  {t(key)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.inlineSelect}>
+            <span className="visually-hidden">{t('header_market_names')}</span>
+            <select value={settings.marketsNameType} onChange={(e) => settings.setMarketsNameType(e.target.value === '1' ? 1 : 0)}>
+              <option value={0}>{t('header_market_names_full')}</option>
+              <option value={1}>{t('header_market_names_short')}</option>
             </select>
           </label>
         </div>

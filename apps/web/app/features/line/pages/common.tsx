@@ -1,0 +1,111 @@
+/** Pieces the sports pages share: the right column, loading and error states, result lists. */
+import { lazy, Suspense } from 'react';
+import { Link, useLocation, useNavigation, useRevalidator } from 'react-router';
+import type { ResultItem } from '@betsite/contracts';
+import { useTranslation } from '../../../i18n/react.tsx';
+import { useRequiredRootData } from '../../../config/root-data.ts';
+import { useSettings } from '../../../shell/settings.tsx';
+import { Panel, pageStyles } from '../../../shell/page-kit.tsx';
+import { useIsLive } from '../../../shell/use-is-live.ts';
+import { formatDay } from '../names.ts';
+import { SelectionList } from '../selection-list.tsx';
+import { useSelections } from '../selections.ts';
+import { gamePath } from '../paths.ts';
+import styles from './pages.module.css';
+
+// Its own chunk, loaded only for visitors once the page is live (typing before would be lost).
+const RegistrationWidget = lazy(() => import('../../auth/index.ts').then((m) => ({ default: m.RegistrationWidget })));
+
+/** The selections, and for visitors the registration widget under them (then the column does not stick, or it would cover the form). */
+export function RightColumn() {
+  const { t } = useTranslation('sports');
+  const { site, user } = useRequiredRootData();
+  const live = useIsLive();
+  const { count } = useSelections();
+  const widget = live && !user.loggedIn && site.registrationAllowed && !site.isVipDomain;
+  return (
+    <div className={pageStyles.stack}>
+      <Panel title={count > 0 ? t('slip_title_count', { count }) : t('slip_title')} id="bet-slip" {...(widget ? {} : { className: pageStyles.sticky })}>
+        <SelectionList />
+      </Panel>
+      {widget ? (
+        <Suspense fallback={null}>
+          <RegistrationWidget />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+/** True while a client navigation to another page loads (a revalidation of this one is not). */
+export function useLeaving(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
+}
+
+/** Grey rows while the next page's games load (UI.md skeletons). */
+export function ListSkeleton({ rows = 8 }: { rows?: number }) {
+  const { t } = useTranslation('sports');
+  return (
+    <div className={styles.skeleton} role="status" aria-live="polite" data-testid="games-skeleton">
+      <span className="visually-hidden">{t('loading')}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className={styles.skeletonRow} aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The API did not answer: say so and offer to try again (the loader runs again). */
+export function LoadFailed({ partial = false }: { partial?: boolean }) {
+  const { t } = useTranslation('sports');
+  const revalidator = useRevalidator();
+  const busy = revalidator.state === 'loading';
+  return (
+    <div className={styles.failed} role="alert">
+      <p>{t(partial ? 'load_failed_partial' : 'load_failed')}</p>
+      <button type="button" className="btn btn-primary" onClick={() => void revalidator.revalidate()} disabled={busy}>
+        {busy ? t('loading') : t('retry')}
+      </button>
+    </div>
+  );
+}
+
+/** Finished games: date, teams, score, periods. */
+export function ResultsList({ results, showChamp = false }: { results: readonly ResultItem[]; showChamp?: boolean }) {
+  const { t } = useTranslation('sports');
+  const { lng } = useRequiredRootData();
+  const { timeZone } = useSettings();
+  return (
+    <ul className={styles.results}>
+      {results.map((r) => (
+        <li key={r.id} className={styles.result}>
+          <span className={styles.resultDate}>{formatDay(r.finishedAt, timeZone, lng)}</span>
+          <Link to={gamePath({ ...r, isLive: false }, lng, { section: 'line' })} className={styles.resultTeams}>
+            {showChamp ? <span className={styles.resultChamp}>{r.champName}</span> : null}
+            <span>
+              {r.home.name} – {r.away.name}
+            </span>
+          </Link>
+          <span className={styles.resultScore}>
+            {r.status === 5 ? (
+              t('status_cancelled')
+            ) : (
+              <>
+                <strong>
+                  {r.score.home}:{r.score.away}
+                </strong>
+                {r.periods.length > 0 ? <span className={styles.resultPeriods}> ({r.periods.map((p) => `${p.home}:${p.away}`).join(', ')})</span> : null}
+              </>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
