@@ -36,6 +36,7 @@ import { registerJobs } from './modules/jobs/index.ts';
 import { registerPaymentRequests } from './modules/payment-requests/index.ts';
 import { registerSocial, type SocialOptions } from './modules/social/index.ts';
 import { registerUserConfig } from './modules/user-config/index.ts';
+import { registerLine, type LineOptions } from './modules/line/index.ts';
 
 export interface BuildOptions {
   env: AppEnv;
@@ -59,6 +60,8 @@ export interface BuildOptions {
   captcha?: CaptchaOptions;
   /** Rate limits of social sign-in (tests). */
   social?: SocialOptions;
+  /** The sports feed and ingestion timings (tests inject a feed; default from FEED). */
+  line?: LineOptions;
 }
 
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
@@ -135,6 +138,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await registerSocial(app, options.social);
     // The player's user config, rights and bonus choice (SPEC §3, §7).
     await registerUserConfig(app);
+    // The sportsbook line: catalogue, feed ingestion (one node), line API, game and section topics, operator games.
+    await registerLine(app, options.line);
     if (env.OPS_TOKEN) await app.register(opsRoutes, { token: env.OPS_TOKEN });
 
     if (options.ssr) await app.register(options.ssr);

@@ -630,6 +630,9 @@ export interface OutcomesTable {
 
 export interface FeedCursorsTable {
   provider: string;
-  seq: bigint;
+  seq: ColumnType<bigint, bigint | undefined, bigint>;
+  /** The node ingesting the provider, and until when its lease holds. */
+  owner: string | null;
+  lease_until: Date | null;
   updated_at: Generated<Date>;
 }

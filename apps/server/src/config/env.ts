@@ -115,6 +115,22 @@ const EnvSchema = z
      * provider's signing key; set the same value on every node. Unset: random per process.
      */
     LOGIN_SIGNING_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
+    /** The sports feed: `simulated` (the built-in simulated provider) or `off` (only operators' games). */
+    FEED: withDefault(z.enum(['simulated', 'off'], 'must be simulated or off'), 'simulated'),
+    /** Seed of the simulated world: the same seed and clock give the same games and events. */
+    FEED_SEED: withDefault(z.string().regex(/^\d{1,9}$/, 'must be a whole number').transform(Number), '1'),
+    /** Game time per real time of the simulated feed: 1 plays matches in real time, 60 a minute per second. */
+    FEED_SPEED: withDefault(
+      z.string().regex(/^\d+(\.\d+)?$/, 'must be a positive number').transform(Number).pipe(z.number().positive('must be a positive number').max(3600)),
+      '1',
+    ),
+    /** How many days ahead the simulated line goes. */
+    FEED_DAYS: withDefault(z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).pipe(z.number().min(1).max(14)), '7'),
+    /** Bookmaker margin of the simulated feed's prices (0.05 = 5%). */
+    FEED_MARGIN: withDefault(
+      z.string().regex(/^0(\.\d+)?$/, 'must be a fraction like 0.05').transform(Number).pipe(z.number().min(0).max(0.25, 'must be at most 0.25')),
+      '0.05',
+    ),
   });
 
 export type AppEnv = z.output<typeof EnvSchema>;

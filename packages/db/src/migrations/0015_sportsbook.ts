@@ -16,7 +16,8 @@ import { sql, type Kysely } from 'kysely';
  *   thousandths (`price` 1905 = 1.905; coefficients have 3 decimals), so no float or numeric
  *   string crosses the boundary. `status` is the outcome's settlement (SPEC §3 −2…6) once the
  *   game has a result.
- * - `feed_cursors`: per provider, the last event applied (resume or re-snapshot after a restart).
+ * - `feed_cursors`: per provider, the last event applied, and the lease of the node that
+ *   ingests it (`owner`, `lease_until`): one node at a time writes a provider's events.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -138,7 +139,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('feed_cursors')
     .addColumn('provider', 'text', (col) => col.primaryKey())
-    .addColumn('seq', 'bigint', (col) => col.notNull())
+    .addColumn('seq', 'bigint', (col) => col.notNull().defaultTo(0))
+    .addColumn('owner', 'text')
+    .addColumn('lease_until', 'timestamptz')
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
 }

@@ -87,6 +87,14 @@ export interface Subscription {
   retries: number;
 }
 
+/** A family's snapshot throws it for a topic that names nothing (a game that does not exist): the client hears `unknown_topic`. */
+export class UnknownTopicError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnknownTopicError';
+  }
+}
+
 /** Beyond this many, a ring that never connects to a fresh snapshot is dropped rather than retried. */
 const MAX_CATCH_UP_RETRIES = 3;
 
@@ -312,8 +320,12 @@ export class LiveHub {
       },
       (err: unknown) => {
         if (subscription.generation !== generation) return;
-        this.options.logger.error({ err, topic: subscription.topic }, 'live snapshot failed');
         this.end(subscription);
+        if (err instanceof UnknownTopicError) {
+          sink.error(LiveErrorCode.unknownTopic, err.message, subscription.topic);
+          return;
+        }
+        this.options.logger.error({ err, topic: subscription.topic }, 'live snapshot failed');
         sink.error(LiveErrorCode.snapshotFailed, 'The topic could not be loaded; subscribe again later', subscription.topic);
       },
     );

@@ -160,3 +160,4 @@ const liveSocketRoute: FastifyPluginAsync<{ deps: ConnectionDeps; connections: S
 };
 
 export type { LiveUser, TopicFamily, PublishOptions } from './hub.ts';
+export { UnknownTopicError } from './hub.ts';

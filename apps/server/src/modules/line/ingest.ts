@@ -1,0 +1,278 @@
+/**
+ * The feed ingester: a provider's catalogue, snapshot and events into the catalogue tables,
+ * and from there to the live topics (through the writer).
+ *
+ * Start: catalogue → subscribe (events queue) → snapshot, reconciled with what the database
+ * already has → the queued events after the snapshot's `seq` → the provider's clock starts.
+ * Then events are applied in batches, one transaction per batch, a few milliseconds after
+ * they arrive (a feed tick's events share one transaction and one delta per game).
+ *
+ * One node ingests a provider at a time (see lease.ts); the others only answer requests.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '@betsite/db';
+import { GAME_STATUS, type Clock, type GameResult } from '@betsite/domain';
+import type { FeedEvent, FeedGame, FeedProvider, FeedSnapshot } from '@betsite/feed';
+import type { LineChanges } from './changes.ts';
+import { isOverStatus, resultView } from './rows.ts';
+import { applyLive, applyOdds, applyResult, setSuspended, upsertCatalogue, upsertGame, type CatalogueIds } from './store.ts';
+import type { LineWriter } from './writer.ts';
+
+export interface IngesterOptions {
+  feed: FeedProvider;
+  db: Kysely<Database>;
+  writer: LineWriter;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  /** Wait this long after an event before writing, so a tick's events share a transaction (default 5 ms). */
+  flushMs?: number;
+  /** Events per transaction at most (default 500). */
+  batchSize?: number;
+}
+
+interface KnownGame {
+  id: number;
+  sportId: number;
+  status: number;
+}
+
+export interface IngesterStats {
+  running: boolean;
+  applied: number;
+  skipped: number;
+  queued: number;
+  lastSeq: number;
+}
+
+export class FeedIngester {
+  private readonly provider: string;
+  private readonly flushMs: number;
+  private readonly batchSize: number;
+  private readonly games = new Map<string, KnownGame>();
+  private ids: CatalogueIds = { countries: new Map(), champs: new Map(), teams: new Map() };
+  private queue: FeedEvent[] = [];
+  private unsubscribe: (() => void) | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private lastSeq = -1;
+  private running = false;
+  private applied = 0;
+  private skipped = 0;
+
+  constructor(private readonly options: IngesterOptions) {
+    this.provider = options.feed.name;
+    this.flushMs = options.flushMs ?? 5;
+    this.batchSize = options.batchSize ?? 500;
+  }
+
+  stats(): IngesterStats {
+    return { running: this.running, applied: this.applied, skipped: this.skipped, queued: this.queue.length, lastSeq: this.lastSeq };
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    const { feed, db, writer, logger } = this.options;
+    try {
+      this.ids = await db.transaction().execute(async (trx) => upsertCatalogue(trx, this.provider, await feed.catalogue()));
+      await this.loadKnownGames();
+      this.unsubscribe = feed.subscribe((event) => this.onEvent(event));
+      const snapshot = await feed.snapshot();
+      await writer.run((trx, changes) => this.reconcile(trx, changes, snapshot));
+      this.lastSeq = snapshot.seq;
+      this.queue = this.queue.filter((e) => e.seq > snapshot.seq);
+      this.schedule();
+      feed.start();
+      logger.info({ provider: this.provider, games: snapshot.games.length, results: snapshot.results.length }, 'feed ingestion started');
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.options.feed.stop();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flushing;
+    this.queue = [];
+  }
+
+  /** Resolves when every event received so far is written and published. */
+  async settled(): Promise<void> {
+    while (this.queue.length > 0 || this.timer) {
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = null;
+        this.flush();
+      }
+      await this.flushing;
+    }
+    await this.flushing;
+  }
+
+  private onEvent(event: FeedEvent) {
+    this.queue.push(event);
+    this.schedule();
+  }
+
+  private schedule() {
+    if (this.timer || !this.running || this.queue.length === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flush();
+    }, this.flushMs);
+  }
+
+  private flush() {
+    this.flushing = this.flushing.then(async () => {
+      while (this.running && this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.batchSize).filter((e) => e.seq > this.lastSeq);
+        if (batch.length === 0) continue;
+        try {
+          await this.options.writer.run((trx, changes) => this.apply(trx, changes, batch));
+          this.lastSeq = batch[batch.length - 1]?.seq ?? this.lastSeq;
+        } catch (err) {
+          // The batch is lost to this node's state; the games it touched catch up at their next events.
+          this.options.logger.error({ err, provider: this.provider, events: batch.length }, 'feed batch failed');
+          this.skipped += batch.length;
+        }
+      }
+    });
+  }
+
+  private async loadKnownGames() {
+    const rows = await this.options.db
+      .selectFrom('games')
+      .select(['id', 'provider_id', 'sport_id', 'status'])
+      .where('provider', '=', this.provider)
+      .where('status', 'in', [GAME_STATUS.notStarted, GAME_STATUS.live, GAME_STATUS.break])
+      .execute();
+    this.games.clear();
+    for (const row of rows) this.games.set(row.provider_id, { id: row.id, sportId: row.sport_id, status: row.status });
+  }
+
+  private refsOf(game: FeedGame) {
+    const champId = this.ids.champs.get(game.champId);
+    const homeTeamId = this.ids.teams.get(game.homeTeamId);
+    const awayTeamId = this.ids.teams.get(game.awayTeamId);
+    if (champId === undefined || homeTeamId === undefined || awayTeamId === undefined) return null;
+    return { champId, homeTeamId, awayTeamId };
+  }
+
+  private async apply(trx: Transaction<Database>, changes: LineChanges, events: readonly FeedEvent[]) {
+    for (const event of events) {
+      if (await this.applyOne(trx, changes, event)) this.applied++;
+      else this.skipped++;
+    }
+  }
+
+  /** Applies one event; false when it concerns a game this node does not know (or no longer follows). */
+  private async applyOne(trx: Transaction<Database>, changes: LineChanges, event: FeedEvent): Promise<boolean> {
+    if (event.type === 'game') {
+      const refs = this.refsOf(event.game);
+      if (!refs) {
+        this.options.logger.warn({ provider: this.provider, game: event.game.id }, 'feed game with an unknown champ or team');
+        return false;
+      }
+      const { id, created } = await upsertGame(trx, this.provider, event.game, event.markets, refs);
+      const known = this.games.get(event.game.id);
+      if (created || !known) {
+        this.games.set(event.game.id, { id, sportId: event.game.sportId, status: GAME_STATUS.notStarted });
+        if (created) changes.status(id, event.game.sportId, null, GAME_STATUS.notStarted, event.at);
+      } else changes.odds(id, event.markets, event.at);
+      return true;
+    }
+    const known = this.games.get(event.gameId);
+    if (!known) return false;
+    switch (event.type) {
+      case 'odds':
+        await applyOdds(trx, known.id, event.markets);
+        changes.odds(known.id, event.markets, event.at);
+        return true;
+      case 'live':
+        await applyLive(trx, known.id, event.state, event.at);
+        if (known.status !== event.state.status) {
+          changes.status(known.id, known.sportId, known.status, event.state.status, event.at);
+          known.status = event.state.status;
+        }
+        changes.live(known.id, event.state, event.at);
+        return true;
+      case 'suspension':
+        await setSuspended(trx, known.id, event.suspended);
+        changes.suspended(known.id, event.suspended, event.at);
+        return true;
+      case 'result':
+        await this.finish(trx, changes, event.gameId, known, event.result, event.settlements, event.at);
+        return true;
+    }
+  }
+
+  private async finish(
+    trx: Transaction<Database>,
+    changes: LineChanges,
+    providerId: string,
+    known: KnownGame,
+    result: GameResult,
+    settlements: readonly { key: string; status: number }[],
+    at: number,
+  ) {
+    await applyResult(trx, known.id, result, settlements, at);
+    const status = result.phase === 'cancelled' ? GAME_STATUS.cancelled : GAME_STATUS.finished;
+    changes.status(known.id, known.sportId, known.status, status, at);
+    changes.result(known.id, resultView(result, at), settlements, at);
+    this.games.delete(providerId);
+  }
+
+  /**
+   * Brings the database to the snapshot: new games in, scoreboards and suspensions of known
+   * ones, results of games that ended while nobody was listening. A game the provider no
+   * longer tells anything about, though its start has passed, is void (every bet returned):
+   * without a result from the provider nobody can settle it.
+   */
+  private async reconcile(trx: Transaction<Database>, changes: LineChanges, snapshot: FeedSnapshot) {
+    const seen = new Set<string>();
+    for (const { game, markets, live, suspended } of snapshot.games) {
+      seen.add(game.id);
+      const refs = this.refsOf(game);
+      if (!refs) continue;
+      const { id, created } = await upsertGame(trx, this.provider, game, markets, refs, { live, liveAt: snapshot.at, suspended });
+      const status = live?.status ?? GAME_STATUS.notStarted;
+      const before = created ? null : (this.games.get(game.id)?.status ?? null);
+      if (!created) {
+        if (live) await applyLive(trx, id, live, snapshot.at);
+        await setSuspended(trx, id, suspended);
+      }
+      if (before !== status) changes.status(id, game.sportId, before, status, snapshot.at);
+      this.games.set(game.id, { id, sportId: game.sportId, status });
+    }
+    for (const result of snapshot.results) {
+      seen.add(result.gameId);
+      const known = this.games.get(result.gameId);
+      if (known) await this.finish(trx, changes, result.gameId, known, result.result, result.settlements, result.at);
+    }
+    const now = this.options.clock.now();
+    for (const [providerId, known] of [...this.games]) {
+      if (seen.has(providerId) || isOverStatus(known.status)) continue;
+      const row = await trx.selectFrom('games').select('starts_at').where('id', '=', known.id).executeTakeFirst();
+      if (!row || row.starts_at.getTime() > now) continue;
+      this.options.logger.warn({ provider: this.provider, game: providerId }, 'the feed no longer knows a started game: void');
+      const keys = await trx.selectFrom('outcomes').select('key').where('game_id', '=', known.id).execute();
+      const voided: GameResult = { phase: 'cancelled', score: { home: 0, away: 0 }, periods: [], completedPeriods: 0 };
+      await this.finish(
+        trx,
+        changes,
+        providerId,
+        known,
+        voided,
+        keys.map((k) => ({ key: k.key, status: 3 })),
+        now,
+      );
+    }
+  }
+}

@@ -1,0 +1,496 @@
+/**
+ * Reading the catalogue for the line API: sections with their time filters (contracts
+ * `line.ts`), the player's hidden sports, games as cards with their main markets or in full,
+ * champs, teams, search and results.
+ *
+ * Sections: `line` — not started and starting later than now; `live` — in play or at a
+ * break. A hidden sport is left out of the section it was hidden in (a started game of a
+ * sport hidden from live is hidden everywhere it shows as live).
+ */
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '@betsite/db';
+import { GAME_STATUS } from '@betsite/domain';
+import {
+  UPCOMING_LINE_MS,
+  UPCOMING_LIVE_MS,
+  type ChampItem,
+  type GameCard,
+  type GameDetail,
+  type LineMarket,
+  type LineSection,
+  type ResultItem,
+  type SportCount,
+  type TeamItem,
+  type TimeFilter,
+} from '@betsite/contracts';
+import { cardOf, detailOf, marketsOf, resultItemOf, type GameRow, type MarketRow, type OutcomeRow } from './rows.ts';
+
+/** Sports a player hid, per section (SPEC §3 disallow_line_sport / disallow_live_sport). */
+export interface HiddenSports {
+  line: readonly number[];
+  live: readonly number[];
+}
+
+export const NO_HIDDEN: HiddenSports = { line: [], live: [] };
+
+/** Champs at or above this position in their sport are "top competitions" (filter 6). */
+export const TOP_CHAMP_ORDER = 2;
+
+type DB = Kysely<Database>;
+type GameScope = { g: Database['games']; s: Database['sports']; c: Database['champs']; co: Database['countries']; ht: Database['teams']; at: Database['teams'] };
+type GameEb = ExpressionBuilder<Database & GameScope, 'g' | 's' | 'c' | 'co' | 'ht' | 'at'>;
+
+export async function hiddenSportsOf(db: DB, userId: string | null | undefined): Promise<HiddenSports> {
+  if (!userId) return NO_HIDDEN;
+  const rows = await db.selectFrom('user_disallowed_sports').select(['market', 'sport_id']).where('user_id', '=', userId).execute();
+  return {
+    line: rows.filter((r) => r.market === 'line').map((r) => r.sport_id),
+    live: rows.filter((r) => r.market === 'live').map((r) => r.sport_id),
+  };
+}
+
+/** Games joined with what a card shows; callers add conditions and order. */
+function gamesQuery(db: DB) {
+  return db
+    .selectFrom('games as g')
+    .innerJoin('sports as s', 's.id', 'g.sport_id')
+    .innerJoin('champs as c', 'c.id', 'g.champ_id')
+    .innerJoin('countries as co', 'co.id', 'c.country_id')
+    .innerJoin('teams as ht', 'ht.id', 'g.home_team_id')
+    .innerJoin('teams as at', 'at.id', 'g.away_team_id')
+    .select([
+      'g.id',
+      'g.permanent_id',
+      'g.sport_id',
+      's.slug as sport_slug',
+      'g.champ_id',
+      'c.name as champ_name',
+      'co.code as country_code',
+      'g.home_team_id',
+      'ht.name as home_name',
+      'g.away_team_id',
+      'at.name as away_name',
+      'g.starts_at',
+      'g.format',
+      'g.status',
+      'g.period',
+      'g.clock_seconds',
+      'g.clock_running',
+      'g.clock_rate',
+      'g.clock_at',
+      'g.score_home',
+      'g.score_away',
+      'g.periods',
+      'g.live_extra',
+      'g.live_in_live',
+      'g.suspended',
+      'g.is_top',
+      'g.result',
+      'g.finished_at',
+      sql<number>`(select count(*)::int from markets m where m.game_id = g.id)`.as('markets_count'),
+    ]);
+}
+
+type GamesQuery = ReturnType<typeof gamesQuery>;
+
+/** The section's condition, with a time filter and without the hidden sports. */
+function inSection(section: LineSection, filter: TimeFilter, now: number, hidden: HiddenSports) {
+  return (eb: GameEb) => {
+    const parts = [];
+    if (section === 'line') {
+      parts.push(eb('g.status', '=', GAME_STATUS.notStarted), eb('g.starts_at', '>', new Date(now)));
+      if (filter === 1) parts.push(eb('g.starts_at', '<=', new Date(now + UPCOMING_LINE_MS)));
+      if (hidden.line.length > 0) parts.push(eb('g.sport_id', 'not in', hidden.line));
+    } else {
+      parts.push(eb('g.status', 'in', [GAME_STATUS.live, GAME_STATUS.break]));
+      if (filter === 1) parts.push(eb('g.starts_at', '>=', new Date(now - UPCOMING_LIVE_MS)));
+      if (filter === 2) parts.push(eb('g.period', '=', 1));
+      if (filter === 3) parts.push(eb('g.period', '=', 2));
+      if (hidden.live.length > 0) parts.push(eb('g.sport_id', 'not in', hidden.live));
+    }
+    if (filter === 6) parts.push(eb.or([eb('g.is_top', '=', true), eb('c.sort_order', '<=', TOP_CHAMP_ORDER)]));
+    return eb.and(parts);
+  };
+}
+
+/** Line or live, whichever the game is in now, without what the player hid. */
+function inPlayOrLine(now: number, hidden: HiddenSports) {
+  return (eb: GameEb) => eb.or([inSection('line', 0, now, hidden)(eb), inSection('live', 0, now, hidden)(eb)]);
+}
+
+/** Listing order: sport, champ, then kick-off. */
+function listed<Q extends SelectQueryBuilder<Database & GameScope, 'g' | 's' | 'c' | 'co' | 'ht' | 'at', GameRow>>(query: Q): Q {
+  return query.orderBy('s.sort_order').orderBy('c.sort_order').orderBy('c.id').orderBy('g.starts_at').orderBy('g.id') as Q;
+}
+
+// ---------------------------------------------------------------- markets
+
+/** One period's scope (`p1`, `p2` …); every other scope is the whole game counted some way. */
+const PERIOD_SCOPE = '^p[0-9]+$';
+const isWholeScope = (scope: string) => !new RegExp(PERIOD_SCOPE).test(scope);
+const MAIN_TYPES = ['1x2', 'winner', 'total', 'handicap'] as const;
+/** Which whole-game count a list shows a total or handicap of: goals of the match, games of a tennis match, … */
+const SCOPE_PREFERENCE = ['match', 'periods-sum', 'regular', 'period-count'];
+const scopeRank = (scope: string) => {
+  const rank = SCOPE_PREFERENCE.indexOf(scope);
+  return rank < 0 ? SCOPE_PREFERENCE.length : rank;
+};
+
+async function marketRows(db: DB, gameIds: readonly number[], mainOnly: boolean): Promise<{ markets: MarketRow[]; outcomes: OutcomeRow[] }> {
+  if (gameIds.length === 0) return { markets: [], outcomes: [] };
+  let markets = db
+    .selectFrom('markets')
+    .select(['game_id', 'key', 'type', 'group_id', 'scope', 'param', 'name', 'blocked'])
+    .where('game_id', 'in', gameIds);
+  let outcomes = db
+    .selectFrom('outcomes as o')
+    .select(['o.game_id', 'o.key', 'o.market_key', 'o.type_id', 'o.kind', 'o.line', 'o.score', 'o.name', 'o.price', 'o.blocked', 'o.status'])
+    .where('o.game_id', 'in', gameIds);
+  if (mainOnly) {
+    markets = markets.where('type', 'in', MAIN_TYPES).where('scope', '!~', PERIOD_SCOPE);
+    outcomes = outcomes
+      .innerJoin('markets as m', (join) => join.onRef('m.game_id', '=', 'o.game_id').onRef('m.key', '=', 'o.market_key'))
+      .where('m.type', 'in', MAIN_TYPES)
+      .where('m.scope', '!~', PERIOD_SCOPE);
+  }
+  const [m, o] = await Promise.all([
+    markets.orderBy('game_id').orderBy('sort_order').execute(),
+    outcomes.orderBy('o.game_id').orderBy('o.sort_order').execute(),
+  ]);
+  return { markets: m, outcomes: o };
+}
+
+/** How far a two-way market is from even money: the main line is the most balanced. */
+function imbalance(market: LineMarket): number {
+  const [a, b] = market.outcomes;
+  return a && b ? Math.abs(a.coef - b.coef) + (market.blocked ? 100 : 0) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The markets a list row shows: every whole-game result market (1X2, winner), the main
+ * total and the main handicap — of the preferred count (goals of the match before sets of
+ * a tennis match), the line closest to even money.
+ */
+export function mainMarkets(markets: readonly LineMarket[]): LineMarket[] {
+  const best = new Map<string, LineMarket>();
+  const keep: LineMarket[] = [];
+  for (const market of markets) {
+    if (!isWholeScope(market.scope)) continue;
+    if (market.type === '1x2' || market.type === 'winner') keep.push(market);
+    else if (market.type === 'total' || market.type === 'handicap') {
+      const current = best.get(market.type);
+      const better =
+        !current ||
+        scopeRank(market.scope) < scopeRank(current.scope) ||
+        (scopeRank(market.scope) === scopeRank(current.scope) && imbalance(market) < imbalance(current));
+      if (better) best.set(market.type, market);
+    }
+  }
+  const chosen = new Set([...keep, ...best.values()]);
+  return markets.filter((m) => chosen.has(m));
+}
+
+async function withMarkets(db: DB, rows: readonly GameRow[]): Promise<GameCard[]> {
+  const { markets, outcomes } = await marketRows(
+    db,
+    rows.map((r) => r.id),
+    true,
+  );
+  const byGame = groupBy(markets, (m) => m.game_id);
+  const outcomesByGame = groupBy(outcomes, (o) => o.game_id);
+  return rows.map((row) => cardOf(row, mainMarkets(marketsOf(byGame.get(row.id) ?? [], outcomesByGame.get(row.id) ?? []))));
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+// ---------------------------------------------------------------- reads
+
+export async function sportExists(db: DB, sportId: number): Promise<boolean> {
+  return (await db.selectFrom('sports').select('id').where('id', '=', sportId).executeTakeFirst()) !== undefined;
+}
+
+/** Sports with games in the section, with their counts (sports without games are left out). */
+export async function sportCounts(db: DB, section: LineSection, filter: TimeFilter, now: number, hidden: HiddenSports): Promise<SportCount[]> {
+  const rows = await db
+    .selectFrom('games as g')
+    .innerJoin('sports as s', 's.id', 'g.sport_id')
+    .innerJoin('champs as c', 'c.id', 'g.champ_id')
+    .select(['s.id', 's.slug', 's.name', 's.is_cyber', sql<number>`count(*)::int`.as('count')])
+    .where((eb) => inSection(section, filter, now, hidden)(eb as unknown as GameEb))
+    .groupBy(['s.id', 's.slug', 's.name', 's.is_cyber', 's.sort_order'])
+    .orderBy('s.sort_order')
+    .execute();
+  return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, isCyber: r.is_cyber, count: r.count }));
+}
+
+/** Counts of the section (no filter, nobody's hidden sports) for the given sports, zeros included. */
+export async function sectionCounts(db: DB, section: LineSection, now: number, sportIds: readonly number[]): Promise<{ sportId: number; count: number }[]> {
+  if (sportIds.length === 0) return [];
+  const counts = await sportCounts(db, section, 0, now, NO_HIDDEN);
+  return sportIds.map((sportId) => ({ sportId, count: counts.find((c) => c.id === sportId)?.count ?? 0 }));
+}
+
+const champColumns = ['c.id', 'c.sport_id', 'c.name', 'c.sort_order', 'co.id as country_id', 'co.name as country_name', 'co.code as country_code'] as const;
+
+interface ChampRow {
+  id: number;
+  sport_id: number;
+  name: string;
+  sort_order: number;
+  country_id: number;
+  country_name: string;
+  country_code: string;
+  count: number;
+}
+
+const champOf = (r: ChampRow): ChampItem => ({
+  id: r.id,
+  sportId: r.sport_id,
+  name: r.name,
+  country: { id: r.country_id, name: r.country_name, code: r.country_code },
+  order: r.sort_order,
+  count: r.count,
+});
+
+/** Champs of a sport with games in the section. */
+export async function champsOf(db: DB, section: LineSection, sportId: number, filter: TimeFilter, now: number, hidden: HiddenSports): Promise<ChampItem[]> {
+  const rows = await db
+    .selectFrom('games as g')
+    .innerJoin('champs as c', 'c.id', 'g.champ_id')
+    .innerJoin('countries as co', 'co.id', 'c.country_id')
+    .select([...champColumns, sql<number>`count(*)::int`.as('count')])
+    .where('g.sport_id', '=', sportId)
+    .where((eb) => inSection(section, filter, now, hidden)(eb as unknown as GameEb))
+    .groupBy(['c.id', 'co.id'])
+    .orderBy('c.sort_order')
+    .orderBy('c.name')
+    .execute();
+  return rows.map(champOf);
+}
+
+/** A champ with the count of its games in line and live; null when unknown. */
+export async function champById(db: DB, champId: number, now: number, hidden: HiddenSports): Promise<ChampItem | null> {
+  const row = await db
+    .selectFrom('champs as c')
+    .innerJoin('countries as co', 'co.id', 'c.country_id')
+    .select([
+      ...champColumns,
+      (eb) =>
+        eb
+          .selectFrom('games as g')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('g.champ_id', '=', 'c.id')
+          .where((inner) => inPlayOrLine(now, hidden)(inner as unknown as GameEb))
+          .as('count'),
+    ])
+    .where('c.id', '=', champId)
+    .executeTakeFirst();
+  return row ? champOf({ ...row, count: Number(row.count ?? 0) }) : null;
+}
+
+export interface GamesFilter {
+  section: LineSection;
+  sportId?: number | undefined;
+  champId?: number | undefined;
+  filter: TimeFilter;
+  limit: number;
+  offset: number;
+}
+
+export async function gameCards(db: DB, query: GamesFilter, now: number, hidden: HiddenSports): Promise<{ total: number; games: GameCard[] }> {
+  const narrowed = (q: GamesQuery) => {
+    let out = q.where((eb) => inSection(query.section, query.filter, now, hidden)(eb));
+    if (query.sportId !== undefined) out = out.where('g.sport_id', '=', query.sportId);
+    if (query.champId !== undefined) out = out.where('g.champ_id', '=', query.champId);
+    return out;
+  };
+  const [rows, total] = await Promise.all([
+    listed(narrowed(gamesQuery(db))).limit(query.limit).offset(query.offset).execute(),
+    narrowed(gamesQuery(db))
+      .clearSelect()
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { total: total.n, games: await withMarkets(db, rows) };
+}
+
+/** A game with every market; null when unknown. */
+export async function gameDetail(db: DB, gameId: number): Promise<GameDetail | null> {
+  const row = await gamesQuery(db).where('g.id', '=', gameId).executeTakeFirst();
+  if (!row) return null;
+  const { markets, outcomes } = await marketRows(db, [gameId], false);
+  return detailOf(row, marketsOf(markets, outcomes));
+}
+
+/** Cards of the given games (any state), in the order asked. */
+export async function cardsByIds(db: DB, ids: readonly number[]): Promise<GameCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await gamesQuery(db).where('g.id', 'in', ids).execute();
+  const cards = await withMarkets(db, rows);
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Top games of a section: the operator's picks first, then the top competitions', soonest first. */
+export async function topGames(db: DB, section: LineSection, limit: number, now: number, hidden: HiddenSports): Promise<GameCard[]> {
+  const rows = await gamesQuery(db)
+    .where((eb) => inSection(section, 0, now, hidden)(eb))
+    .orderBy('g.is_top', 'desc')
+    .orderBy('c.sort_order')
+    .orderBy('g.starts_at')
+    .orderBy('g.id')
+    .limit(limit)
+    .execute();
+  return withMarkets(db, rows);
+}
+
+/** Games of a champ or team now in line or live, soonest first. */
+async function currentGames(db: DB, now: number, hidden: HiddenSports, where: (q: GamesQuery) => GamesQuery, limit = 50): Promise<GameCard[]> {
+  const rows = await where(gamesQuery(db))
+    .where((eb) => inPlayOrLine(now, hidden)(eb))
+    .orderBy('g.status', 'desc')
+    .orderBy('g.starts_at')
+    .orderBy('g.id')
+    .limit(limit)
+    .execute();
+  return withMarkets(db, rows);
+}
+
+async function recentResults(db: DB, where: (q: GamesQuery) => GamesQuery, limit = 20): Promise<ResultItem[]> {
+  const rows = await where(gamesQuery(db))
+    .where('g.status', 'in', [GAME_STATUS.finished, GAME_STATUS.cancelled])
+    .orderBy('g.finished_at', 'desc')
+    .orderBy('g.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(resultItemOf);
+}
+
+export async function champPage(db: DB, champId: number, now: number, hidden: HiddenSports) {
+  const champ = await champById(db, champId, now, hidden);
+  if (!champ) return null;
+  const [games, results] = await Promise.all([
+    currentGames(db, now, hidden, (q) => q.where('g.champ_id', '=', champId)),
+    recentResults(db, (q) => q.where('g.champ_id', '=', champId)),
+  ]);
+  return { champ, games, results };
+}
+
+export async function teamPage(db: DB, teamId: number, now: number, hidden: HiddenSports) {
+  const row = await db
+    .selectFrom('teams as t')
+    .innerJoin('countries as co', 'co.id', 't.country_id')
+    .select(['t.id', 't.sport_id', 't.name', 'co.id as country_id', 'co.name as country_name', 'co.code as country_code'])
+    .where('t.id', '=', teamId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const team: TeamItem = { id: row.id, sportId: row.sport_id, name: row.name, country: { id: row.country_id, name: row.country_name, code: row.country_code } };
+  const ofTeam = (q: GamesQuery) => q.where((eb) => eb.or([eb('g.home_team_id', '=', teamId), eb('g.away_team_id', '=', teamId)]));
+  const [games, results] = await Promise.all([currentGames(db, now, hidden, ofTeam), recentResults(db, ofTeam)]);
+  return { team, games, results };
+}
+
+/** `%` and `_` typed by the player are letters, not wildcards. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function search(db: DB, q: string, limit: number, now: number, hidden: HiddenSports) {
+  const pattern = likePattern(q);
+  const [champRows, teamRows, gameRows] = await Promise.all([
+    db
+      .selectFrom('champs as c')
+      .innerJoin('countries as co', 'co.id', 'c.country_id')
+      .select([
+        ...champColumns,
+        (eb) =>
+          eb
+            .selectFrom('games as g')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('g.champ_id', '=', 'c.id')
+            .where((inner) => inPlayOrLine(now, hidden)(inner as unknown as GameEb))
+            .as('count'),
+      ])
+      .where('c.name', 'ilike', pattern)
+      .orderBy('c.sort_order')
+      .orderBy('c.name')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('teams as t')
+      .innerJoin('countries as co', 'co.id', 't.country_id')
+      .select(['t.id', 't.sport_id', 't.name', 'co.id as country_id', 'co.name as country_name', 'co.code as country_code'])
+      .where('t.name', 'ilike', pattern)
+      .orderBy('t.name')
+      .limit(limit)
+      .execute(),
+    gamesQuery(db)
+      .where((eb) => inPlayOrLine(now, hidden)(eb))
+      .where((eb) => eb.or([eb('ht.name', 'ilike', pattern), eb('at.name', 'ilike', pattern), eb('c.name', 'ilike', pattern)]))
+      .orderBy('g.status', 'desc')
+      .orderBy('g.starts_at')
+      .orderBy('g.id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    champs: champRows.map((r) => champOf({ ...r, count: Number(r.count ?? 0) })),
+    teams: teamRows.map((r): TeamItem => ({ id: r.id, sportId: r.sport_id, name: r.name, country: { id: r.country_id, name: r.country_name, code: r.country_code } })),
+    games: await withMarkets(db, gameRows),
+  };
+}
+
+export interface ResultsFilter {
+  type: 'live' | 'zone';
+  sportId?: number | undefined;
+  champId?: number | undefined;
+  /** `YYYY-MM-DD` (UTC); default the last 24 hours. */
+  date?: string | undefined;
+  limit: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Finished and cancelled games of a day (or the last 24 hours), latest first, and the sports that have some. */
+export async function results(db: DB, query: ResultsFilter, now: number): Promise<{ results: ResultItem[]; sports: SportCount[] }> {
+  const from = query.date ? Date.parse(`${query.date}T00:00:00Z`) : now - DAY_MS;
+  const to = query.date ? from + DAY_MS : now + 1;
+  const inWindow = (q: GamesQuery) => {
+    let out = q
+      .where('g.status', 'in', query.type === 'live' ? [GAME_STATUS.finished] : [GAME_STATUS.finished, GAME_STATUS.cancelled])
+      .where('g.finished_at', '>=', new Date(from))
+      .where('g.finished_at', '<', new Date(to));
+    // Played in the live section: it had a period in play.
+    if (query.type === 'live') out = out.where('g.period', '>', 0);
+    if (query.champId !== undefined) out = out.where('g.champ_id', '=', query.champId);
+    return out;
+  };
+  const bySport = (q: GamesQuery) => (query.sportId === undefined ? q : q.where('g.sport_id', '=', query.sportId));
+  const [rows, sports] = await Promise.all([
+    bySport(inWindow(gamesQuery(db)))
+      .orderBy('s.sort_order')
+      .orderBy('c.sort_order')
+      .orderBy('c.id')
+      .orderBy('g.finished_at', 'desc')
+      .orderBy('g.id', 'desc')
+      .limit(query.limit)
+      .execute(),
+    inWindow(gamesQuery(db))
+      .clearSelect()
+      .select(['s.id', 's.slug', 's.name', 's.is_cyber', 's.sort_order', sql<number>`count(*)::int`.as('count')])
+      .groupBy(['s.id', 's.slug', 's.name', 's.is_cyber', 's.sort_order'])
+      .orderBy('s.sort_order')
+      .execute(),
+  ]);
+  return {
+    results: rows.map(resultItemOf),
+    sports: sports.map((r) => ({ id: r.id, slug: r.slug, name: r.name, isCyber: r.is_cyber, count: r.count })),
+  };
+}

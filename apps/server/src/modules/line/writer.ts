@@ -1,0 +1,43 @@
+/**
+ * One way to change the catalogue: `writer.run(work)` runs `work` in one transaction after
+ * every earlier change of this node has been published, then publishes what it changed.
+ * Serial on purpose: deltas of a game leave in the order their changes committed, so a
+ * browser never applies an older price over a newer one.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '@betsite/db';
+import type { Clock } from '@betsite/domain';
+import type { LiveApi } from '../live/index.ts';
+import { LineChanges } from './changes.ts';
+
+export type LineWork<T> = (trx: Transaction<Database>, changes: LineChanges) => Promise<T>;
+
+export interface LineWriterDeps {
+  db: Kysely<Database>;
+  live: LiveApi;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}
+
+export class LineWriter {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: LineWriterDeps) {}
+
+  run<T>(work: LineWork<T>): Promise<T> {
+    const next = this.tail.then(async () => {
+      const changes = new LineChanges();
+      const result = await this.deps.db.transaction().execute((trx) => work(trx, changes));
+      if (!changes.empty) await changes.publish(this.deps.live, this.deps.db, this.deps.clock.now(), this.deps.logger);
+      return result;
+    });
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Resolves when every change asked for so far is written and published. */
+  async idle(): Promise<void> {
+    await this.tail;
+  }
+}
