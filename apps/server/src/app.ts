@@ -37,6 +37,7 @@ import { registerPaymentRequests } from './modules/payment-requests/index.ts';
 import { registerSocial, type SocialOptions } from './modules/social/index.ts';
 import { registerUserConfig } from './modules/user-config/index.ts';
 import { registerLine, type LineOptions } from './modules/line/index.ts';
+import { registerDocs } from './modules/docs/index.ts';
 
 export interface BuildOptions {
   env: AppEnv;
@@ -141,6 +142,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     // The sportsbook line: catalogue, feed ingestion (one node), line API, game and section topics, operator games.
     await registerLine(app, options.line);
     if (env.OPS_TOKEN) await app.register(opsRoutes, { token: env.OPS_TOKEN });
+    // /docs: the OpenAPI document of the documented operations and Swagger UI.
+    await registerDocs(app);
 
     if (options.ssr) await app.register(options.ssr);
     return app;

@@ -19,3 +19,4 @@ export * from './qr-login.ts';
 export * from './phone-auth.ts';
 export * from './user-config.ts';
 export * from './line.ts';
+export * from './operations.ts';

@@ -15,6 +15,8 @@
  * (`is_top`, else the top competitions' games first).
  */
 import { z } from 'zod';
+import { ApiErrorSchema } from './errors.ts';
+import type { ApiOperation } from './operations.ts';
 
 export const LINE_API_BASE = '/web-api/line/v1';
 
@@ -383,3 +385,154 @@ export const OpsFinishResponseSchema = z.object({
   game: GameDetailSchema,
   settlements: z.record(z.string(), z.number().int()),
 });
+
+// ---------------------------------------------------------------- operations (OpenAPI)
+
+const GameIdParamsSchema = z.object({ id: GameIdSchema }).strict();
+const TopResponseSchema = z.object({ games: z.array(GameCardSchema) });
+const notFound = { 404: ApiErrorSchema };
+const invalid = { 400: ApiErrorSchema };
+
+export const LINE_OPERATIONS: readonly ApiOperation[] = [
+  {
+    method: 'GET',
+    path: `${LINE_API_BASE}/sports`,
+    tag: 'line',
+    auth: 'public',
+    summary: 'Sports of a section with their game counts',
+    description: 'A logged-in player\'s hidden sports (user config disallow_line_sport / disallow_live_sport) are left out.',
+    query: SportsQuerySchema,
+    responses: { 200: SportsResponseSchema, ...invalid },
+  },
+  {
+    method: 'GET',
+    path: `${LINE_API_BASE}/champs`,
+    tag: 'line',
+    auth: 'public',
+    summary: 'Champs (leagues) of a sport with games in the section',
+    query: ChampsQuerySchema,
+    responses: { 200: ChampsResponseSchema, ...invalid, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: `${LINE_API_BASE}/games`,
+    tag: 'line',
+    auth: 'public',
+    summary: 'Games of a section, by sport or champ, with their main markets',
+    query: GamesQuerySchema,
+    responses: { 200: GamesResponseSchema, ...invalid, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: `${LINE_API_BASE}/games/:id`,
+    tag: 'line',
+    auth: 'public',
+    summary: 'A game with every market (live: subscribe to topic game:{id} for changes)',
+    params: GameIdParamsSchema,
+    responses: { 200: GameResponseSchema, ...invalid, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: `${LINE_API_BASE}/top`,
+    tag: 'line',
+    auth: 'public',
+    summary: 'Top games of a section (operator picks first, then the top competitions)',
+    query: TopQuerySchema,
+    responses: { 200: TopResponseSchema, ...invalid },
+  },
+  {
+    method: 'GET',
+    path: `${LINE_API_BASE}/search`,
+    tag: 'line',
+    auth: 'public',
+    summary: 'Champs, teams and current games by name',
+    query: SearchQuerySchema,
+    responses: { 200: SearchResponseSchema, ...invalid },
+  },
+  {
+    method: 'GET',
+    path: `${LINE_API_BASE}/teams/:id`,
+    tag: 'line',
+    auth: 'public',
+    summary: 'A team with its current games and latest results',
+    params: GameIdParamsSchema,
+    responses: { 200: TeamResponseSchema, ...invalid, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: `${LINE_API_BASE}/champs/:id`,
+    tag: 'line',
+    auth: 'public',
+    summary: 'A champ with its current games and latest results',
+    params: GameIdParamsSchema,
+    responses: { 200: ChampResponseSchema, ...invalid, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: `${LINE_API_BASE}/results`,
+    tag: 'line',
+    auth: 'public',
+    summary: 'Finished games of a day (default: the last 24 hours)',
+    query: ResultsQuerySchema,
+    responses: { 200: ResultsResponseSchema, ...invalid, ...notFound },
+  },
+  {
+    method: 'POST',
+    path: '/ops-api/v1/games',
+    tag: 'operator',
+    auth: 'operator',
+    summary: 'Make a game (priced by the sport\'s model for two equal sides)',
+    body: OpsCreateGameSchema,
+    responses: { 201: GameResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+  },
+  {
+    method: 'PATCH',
+    path: '/ops-api/v1/games/:id/odds',
+    tag: 'operator',
+    auth: 'operator',
+    summary: 'Set prices and blocked flags of outcomes',
+    params: GameIdParamsSchema,
+    body: OpsSetOddsSchema,
+    responses: { 200: GameResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema },
+  },
+  {
+    method: 'POST',
+    path: '/ops-api/v1/games/:id/suspend',
+    tag: 'operator',
+    auth: 'operator',
+    summary: 'Suspend the given markets, or the whole game',
+    params: GameIdParamsSchema,
+    body: OpsSuspendSchema,
+    responses: { 200: GameResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema },
+  },
+  {
+    method: 'POST',
+    path: '/ops-api/v1/games/:id/resume',
+    tag: 'operator',
+    auth: 'operator',
+    summary: 'Resume the given markets, or the whole game',
+    params: GameIdParamsSchema,
+    body: OpsSuspendSchema,
+    responses: { 200: GameResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema },
+  },
+  {
+    method: 'POST',
+    path: '/ops-api/v1/games/:id/score',
+    tag: 'operator',
+    auth: 'operator',
+    summary: 'Post the scoreboard (puts a game not started in play)',
+    params: GameIdParamsSchema,
+    body: OpsScoreSchema,
+    responses: { 200: GameResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+  },
+  {
+    method: 'POST',
+    path: '/ops-api/v1/games/:id/finish',
+    tag: 'operator',
+    auth: 'operator',
+    summary: 'Finish a game with its result; every outcome is settled (SPEC §3 statuses)',
+    params: GameIdParamsSchema,
+    body: OpsFinishSchema,
+    responses: { 200: OpsFinishResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+  },
+];

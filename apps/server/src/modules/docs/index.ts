@@ -1,0 +1,34 @@
+/**
+ * `GET /docs`: the API documentation (Swagger UI) and `GET /docs/json` the OpenAPI document
+ * of the documented operations. Registered after every module (it lists what they serve);
+ * the operator's operations are listed only where the operator API exists.
+ */
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { LINE_OPERATIONS, type ApiOperation } from '@betsite/contracts';
+import { openApiDocument } from './openapi.ts';
+
+export const DOCS_PATH = '/docs';
+
+/** Every documented operation of this build. */
+export const DOCUMENTED_OPERATIONS: readonly ApiOperation[] = [...LINE_OPERATIONS];
+
+export async function registerDocs(app: FastifyInstance): Promise<void> {
+  const operations = DOCUMENTED_OPERATIONS.filter((op) => op.auth !== 'operator' || app.env.OPS_TOKEN);
+  const document = openApiDocument(operations, {
+    title: 'Betsite API',
+    version: '1',
+    description: [
+      'The site\'s HTTP API (the documented part). Live data: one WebSocket per tab at `/web-api/live/v1/ws`',
+      '(subscribe to `game:{id}`, `section:line|live`, `balance`; a snapshot, then numbered deltas, resumable).',
+      'Coefficients have at most 3 decimals; times are epoch milliseconds; errors are `{ code, message, details? }`.',
+    ].join(' '),
+  });
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+}
