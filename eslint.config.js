@@ -15,7 +15,7 @@ const features = existsSync(featuresDir)
 const zone = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', 'data/**', 'bench/results/**'] },
+  { ignores: ['**/build-*/**', '**/node_modules/**', '**/build/**', '**/.react-router/**', 'data/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

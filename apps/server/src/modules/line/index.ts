@@ -65,8 +65,11 @@ export async function registerLine(app: FastifyInstance, options: LineOptions = 
     app.addHook('onListen', async () => {
       void lead.start();
     });
+    const feedIngester = ingester;
     app.addHook('preClose', async () => {
       await lead.stop();
+      // Started by hand (tests) rather than by the lease: stop it all the same.
+      await feedIngester.stop();
       await writer.idle();
     });
   }

@@ -77,16 +77,18 @@ export class Leadership {
     }
   }
 
-  /** One look at the lease; turns never overlap. */
+  /**
+   * One look at the lease. The renewal itself goes out at once (never queued behind a slow
+   * start, or the lease would lapse while the work starts); what follows from it — start or
+   * stop the work — happens in turn.
+   */
   check(): Promise<void> {
+    const attempt = this.lease.acquire(Math.max(0, this.work.stats().lastSeq)).catch((err: unknown) => {
+      this.logger.warn({ err, provider: this.lease.provider }, 'feed lease check failed');
+      return false;
+    });
     this.turn = this.turn.then(async () => {
-      let held: boolean;
-      try {
-        held = await this.lease.acquire(Math.max(0, this.work.stats().lastSeq));
-      } catch (err) {
-        this.logger.warn({ err, provider: this.lease.provider }, 'feed lease check failed');
-        held = false;
-      }
+      const held = await attempt;
       if (held && !this.leading) {
         this.leading = true;
         this.logger.info({ provider: this.lease.provider }, 'this node ingests the feed');

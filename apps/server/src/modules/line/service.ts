@@ -66,6 +66,10 @@ export function createLineService({ db, writer, clock, margin }: LineServiceDeps
     async createGame(input: z.output<typeof OpsCreateGameSchema>): Promise<GameDetail> {
       if (!isSportId(input.sportId)) throw new AppError(404, LineErrorCode.sportNotFound, `No sport ${input.sportId}`);
       const sport = sportInfo(input.sportId);
+      // Teams are one per name (any case) in a sport: a game needs two of them.
+      if (input.home.toLowerCase() === input.away.toLowerCase()) {
+        throw new AppError(400, 'invalid_request', 'Invalid request body', [{ path: 'body.away', message: 'The home and away teams must differ' }]);
+      }
       const now = clock.now();
       const id = await writer.run(async (trx, changes) => {
         let champProviderId: string;

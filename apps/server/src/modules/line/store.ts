@@ -12,6 +12,8 @@ import { priceOf } from './rows.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+const OVER = [GAME_STATUS.finished, GAME_STATUS.cancelled];
+
 /** Rows per INSERT … VALUES (well under PostgreSQL's 65,535 parameters). */
 const INSERT_CHUNK = 1_000;
 
@@ -231,6 +233,8 @@ export async function applyLive(db: Db, gameId: number, state: FeedLiveState, at
       updated_at: new Date(),
     })
     .where('id', '=', gameId)
+    // A late event never reopens a game that has its result.
+    .where('status', 'not in', OVER)
     .execute();
 }
 

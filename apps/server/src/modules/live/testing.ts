@@ -61,6 +61,14 @@ export class LiveTestClient {
     return out;
   }
 
+  /** Every message sent before now: a ping's pong comes after them (the socket keeps order). */
+  async drain(): Promise<LiveServerMessage[]> {
+    this.send({ type: 'ping' });
+    const out: LiveServerMessage[] = [];
+    for (let message = await this.next(); message.type !== 'pong'; message = await this.next()) out.push(message);
+    return out;
+  }
+
   /** Asserts that nothing arrives within `ms` (a round trip through a ping proves the server had its turn). */
   async expectNothing(ms = 150): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,261 @@
+/**
+ * The simulated feed through the ingester into the database and out on the live topics:
+ * games enter the line, go live, finish with every outcome settled as the domain settles
+ * it; the same seed and clock give the same database; a restart catches up with what
+ * happened meanwhile; one node at a time ingests.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { createTestDb, testDbKinds, type TestDb } from '@betsite/db/testing';
+import { createDb, type Database } from '@betsite/db';
+import { GAME_STATUS, SPORT, outcomeFromKey, settleOutcome, type GameFormat, type GameResult, type SportId } from '@betsite/domain';
+import { SimulatedFeed } from '@betsite/feed';
+import { SectionDeltaSchema, type LiveServerMessage } from '@betsite/contracts';
+import { buildTestApp } from '../../testing.ts';
+import type { ServerClock } from '../../lib/clock.ts';
+import { LiveTestClient, listenForLive } from '../live/testing.ts';
+
+/** Saturday 15 March 2025, 15:00 UTC: football, table tennis and more are playing. */
+const SATURDAY_AFTERNOON = Date.UTC(2025, 2, 15, 15, 0, 0);
+const SPORTS: SportId[] = [SPORT.football, SPORT.tableTennis];
+
+function fixedClock(start: number): ServerClock & { set(time: number): void } {
+  let now = start;
+  return {
+    fake: true,
+    now: () => now,
+    advance(seconds) {
+      now += seconds * 1000;
+    },
+    set(time) {
+      now = time;
+    },
+  };
+}
+
+async function ingesting(handle: TestDb | { db: Kysely<Database>; close(): Promise<void>; kind: 'pglite' | 'postgres'; ping(): Promise<boolean> }, clock: ServerClock, leaseMs = 15_000) {
+  const feed = new SimulatedFeed({ seed: 7, clock, speed: 60, days: 1, sports: SPORTS });
+  const app = await buildTestApp(handle, { clock, line: { feed, leaseMs } });
+  return { app, feed };
+}
+
+/** Moves the feed's clock and waits until the ingester has written and published everything. */
+async function play(app: FastifyInstance, feed: SimulatedFeed, clock: ServerClock, seconds: number, step = 20) {
+  for (let left = seconds; left > 0; left -= step) {
+    clock.advance?.(Math.min(step, left));
+    feed.tick();
+    await app.line.ingester?.settled();
+  }
+}
+
+async function statusCounts(db: Kysely<Database>) {
+  const rows = await db.selectFrom('games').select(['status', sql<number>`count(*)::int`.as('n')]).groupBy('status').execute();
+  return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<number, number>;
+}
+
+describe.each(testDbKinds)('feed ingestion [%s]', (kind) => {
+  let app: FastifyInstance | null = null;
+  // A fresh database per test: each replays the same afternoon from its start.
+  let t: TestDb;
+  beforeEach(async () => {
+    t = await createTestDb({ kind });
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = null;
+    await t.close();
+  });
+
+  it('plays games from the line through live to settled results', async () => {
+    const clock = fixedClock(SATURDAY_AFTERNOON);
+    const run = await ingesting(t, clock);
+    app = run.app;
+    await app.line.ingester?.start();
+    await app.line.ingester?.settled();
+    const before = await statusCounts(t.db);
+    expect(before[GAME_STATUS.notStarted] ?? 0).toBeGreaterThan(10);
+
+    // Two hours of real time at speed 60: many games start and end.
+    await play(app, run.feed, clock, 2 * 3600, 60);
+    const after = await statusCounts(t.db);
+    expect(after[GAME_STATUS.finished] ?? 0).toBeGreaterThan(5);
+
+    // The line API agrees with the database.
+    const live = (await app.inject({ url: '/web-api/line/v1/sports?section=live' })).json() as { sports: { id: number; count: number }[] };
+    const inPlay = (after[GAME_STATUS.live] ?? 0) + (after[GAME_STATUS.break] ?? 0);
+    expect(live.sports.reduce((sum, s) => sum + s.count, 0)).toBe(inPlay);
+
+    // Every outcome of every finished game is settled, exactly as the domain settles it from the stored result.
+    const finished = await t.db.selectFrom('games').select(['id', 'result', 'format']).where('status', '=', GAME_STATUS.finished).execute();
+    for (const game of finished) {
+      const result = game.result as unknown as GameResult;
+      expect(result.phase).toBe('finished');
+      const outcomes = await t.db.selectFrom('outcomes').select(['key', 'status', 'blocked']).where('game_id', '=', game.id).execute();
+      expect(outcomes.length).toBeGreaterThan(0);
+      for (const outcome of outcomes) {
+        const spec = outcomeFromKey(outcome.key);
+        expect(spec, outcome.key).not.toBeNull();
+        expect(outcome.status, outcome.key).toBe(settleOutcome(spec!, result, game.format as unknown as GameFormat));
+        expect(outcome.blocked).toBe(true);
+      }
+    }
+    const results = (await app.inject({ url: '/web-api/line/v1/results?type=live' })).json() as { results: { id: number }[] };
+    expect(results.results.length).toBe(finished.length);
+  }, 120_000);
+
+  it('comes back after a restart: the games that ended meanwhile get their results, nothing is doubled', async () => {
+    const clock = fixedClock(SATURDAY_AFTERNOON);
+    let run = await ingesting(t, clock);
+    app = run.app;
+    await app.line.ingester?.start();
+    await play(app, run.feed, clock, 30 * 60, 60);
+    const liveBefore = await t.db.selectFrom('games').select(['id', 'provider_id']).where('status', 'in', [GAME_STATUS.live, GAME_STATUS.break]).execute();
+    expect(liveBefore.length).toBeGreaterThan(0);
+    const gamesBefore = await t.db.selectFrom('games').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    await app.close();
+
+    // Down for an hour of real time (every game live before has ended at speed 60).
+    clock.advance?.(3600);
+    run = await ingesting(t, clock);
+    app = run.app;
+    await app.line.ingester?.start();
+    await app.line.ingester?.settled();
+
+    const ended = await t.db
+      .selectFrom('games')
+      .select(['status', 'finished_at'])
+      .where(
+        'id',
+        'in',
+        liveBefore.map((g) => g.id),
+      )
+      .execute();
+    for (const game of ended) {
+      expect([GAME_STATUS.finished, GAME_STATUS.cancelled]).toContain(game.status);
+      expect(game.finished_at).not.toBeNull();
+    }
+    const duplicates = await t.db
+      .selectFrom('games')
+      .select(['provider_id', sql<number>`count(*)::int`.as('n')])
+      .groupBy('provider_id')
+      .having(sql`count(*)`, '>', 1)
+      .execute();
+    expect(duplicates).toEqual([]);
+    const gamesAfter = await t.db.selectFrom('games').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    expect(gamesAfter.n).toBeGreaterThanOrEqual(gamesBefore.n);
+  }, 120_000);
+
+  it('tells the live section when a game starts and when it ends', async () => {
+    const clock = fixedClock(SATURDAY_AFTERNOON);
+    const run = await ingesting(t, clock);
+    app = run.app;
+    await app.line.ingester?.start();
+    await app.line.ingester?.settled();
+    const client = await LiveTestClient.open(await listenForLive(app));
+    try {
+      client.send({ type: 'subscribe', topic: 'section:live' });
+      const first: LiveServerMessage = await client.next();
+      expect(first.type).toBe('snapshot');
+      const added = new Set<number>();
+      const removed = new Set<number>();
+      for (let i = 0; i < 60 && (added.size === 0 || removed.size === 0); i++) {
+        await play(app, run.feed, clock, 60, 60);
+        for (const message of await client.drain()) {
+          if (message.type === 'error') throw new Error(`${message.code}`);
+          if (message.type !== 'delta') continue;
+          const delta = SectionDeltaSchema.parse(message.data);
+          for (const id of delta.added) added.add(id);
+          for (const id of delta.removed) removed.add(id);
+        }
+      }
+      expect(added.size).toBeGreaterThan(0);
+      expect(removed.size).toBeGreaterThan(0);
+      // A game that left the live section is over.
+      const left = await t.db.selectFrom('games').select('status').where('id', 'in', [...removed]).execute();
+      for (const game of left) expect([GAME_STATUS.finished, GAME_STATUS.cancelled]).toContain(game.status);
+    } finally {
+      client.socket.close();
+    }
+  }, 120_000);
+});
+
+describe('feed ingestion is deterministic', () => {
+  const handles: TestDb[] = [];
+  afterEach(async () => {
+    await Promise.all(handles.splice(0).map((h) => h.close()));
+  });
+
+  /** Every game's state and every price, as one comparable list. */
+  async function fingerprint(db: Kysely<Database>) {
+    const games = await db
+      .selectFrom('games')
+      .select(['provider_id', 'status', 'period', 'score_home', 'score_away', 'suspended', 'result'])
+      .orderBy('provider_id')
+      .execute();
+    const outcomes = await db
+      .selectFrom('outcomes as o')
+      .innerJoin('games as g', 'g.id', 'o.game_id')
+      .select(['g.provider_id', 'o.key', 'o.price', 'o.blocked', 'o.status'])
+      .orderBy('g.provider_id')
+      .orderBy('o.key')
+      .execute();
+    return { games, outcomes };
+  }
+
+  it('the same seed and the same clock give the same database', async () => {
+    const prints = [];
+    for (let i = 0; i < 2; i++) {
+      const handle = await createTestDb();
+      handles.push(handle);
+      const clock = fixedClock(SATURDAY_AFTERNOON);
+      const run = await ingesting(handle, clock);
+      try {
+        await run.app.line.ingester?.start();
+        // Different batching each time (other step sizes): the state must not depend on it.
+        await play(run.app, run.feed, clock, 40 * 60, i === 0 ? 30 : 90);
+        prints.push(await fingerprint(handle.db));
+      } finally {
+        await run.app.close();
+      }
+    }
+    expect(prints[0]?.games.length).toBeGreaterThan(10);
+    expect(prints[1]).toEqual(prints[0]);
+  }, 120_000);
+});
+
+describe.each(testDbKinds)('one node ingests at a time [%s]', (kind) => {
+  const apps: FastifyInstance[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    for (const close of closers.splice(0)) await close();
+  });
+
+  it('takes over when the ingesting node stops', async () => {
+    const handle = await createTestDb({ kind });
+    closers.push(() => handle.close());
+    // PostgreSQL: each node its own connection pool, as separate processes would have.
+    const second = handle.url ? await createDb({ databaseUrl: handle.url }) : handle;
+    if (second !== handle) closers.unshift(() => second.close());
+    const clock = fixedClock(SATURDAY_AFTERNOON);
+    const a = await ingesting(handle, clock, 600);
+    const b = await ingesting(second, clock, 600);
+    apps.push(a.app, b.app);
+
+    await a.app.line.leadership?.start();
+    await b.app.line.leadership?.start();
+    expect(a.app.line.leadership?.isLeader).toBe(true);
+    expect(b.app.line.leadership?.isLeader).toBe(false);
+    expect(b.app.line.ingester?.stats().running).toBe(false);
+
+    await a.app.line.leadership?.stop();
+    expect(a.app.line.ingester?.stats().running).toBe(false);
+    await b.app.line.leadership?.check();
+    expect(b.app.line.leadership?.isLeader).toBe(true);
+    expect(b.app.line.ingester?.stats().running).toBe(true);
+    await b.app.line.ingester?.settled();
+    const games = await handle.db.selectFrom('games').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    expect(games.n).toBeGreaterThan(10);
+  }, 60_000);
+});
