@@ -11,6 +11,7 @@ import type {
   GameResponse,
   GamesResponse,
   LineSection,
+  ResultsResponse,
   SportsResponse,
   TeamResponse,
   TimeFilter,
@@ -24,6 +25,18 @@ export const LINE_API = '/web-api/line/v1';
 export const GAMES_PAGE = 50;
 /** Contracts `GAMES_PAGE_MAX`. */
 export const GAMES_PAGE_MAX = 200;
+
+/** Contracts `RESULT_TYPES`: `live` — games played in the live section; `zone` — every result. */
+export type ResultType = 'live' | 'zone';
+
+/** What `GET /results` may be asked (contracts `ResultsQuerySchema`); `date` is a UTC day `YYYY-MM-DD`. */
+export interface ResultsQuery {
+  type?: ResultType;
+  sportId?: number;
+  champId?: number;
+  date?: string;
+  limit?: number;
+}
 
 function query(params: Readonly<Record<string, string | number | undefined>>): string {
   const search = new URLSearchParams();
@@ -41,6 +54,7 @@ export const lineUrls = {
   top: (section: LineSection, limit = 10) => `${LINE_API}/top${query({ section, limit })}`,
   team: (id: number) => `${LINE_API}/teams/${id}`,
   champ: (id: number) => `${LINE_API}/champs/${id}`,
+  results: (p: ResultsQuery = {}) => `${LINE_API}/results${query({ type: p.type, sportId: p.sportId, champId: p.champId, date: p.date, limit: p.limit })}`,
 };
 
 /** The top games answer: a list of cards (accepted with or without a total). */
@@ -56,6 +70,7 @@ export interface LineApi {
   top(section: LineSection, limit?: number): Promise<ApiResult<TopResponse>>;
   team(id: number): Promise<ApiResult<TeamResponse>>;
   champ(id: number): Promise<ApiResult<ChampResponse>>;
+  results(p?: ResultsQuery): Promise<ApiResult<ResultsResponse>>;
 }
 
 export function lineApi(client: ApiClient): LineApi {
@@ -67,6 +82,7 @@ export function lineApi(client: ApiClient): LineApi {
     top: (section, limit) => client.get(lineUrls.top(section, limit)),
     team: (id) => client.get(lineUrls.team(id)),
     champ: (id) => client.get(lineUrls.champ(id)),
+    results: (p) => client.get(lineUrls.results(p)),
   };
 }
 

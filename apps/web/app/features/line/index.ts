@@ -1,7 +1,8 @@
 /**
  * The sportsbook's browser side (issue 4): odds buttons, game rows and lists, a game's
  * markets and scoreboard, the sports tree, following a game live, the player's selections,
- * and the urls of sports pages. Pages import from here only.
+ * results, multi-live and the statistic table, and the urls of sports pages. Pages import
+ * from here only.
  */
 export { OddButton, LockIcon, isOutcomeLocked, selectionOf, settlementKey, type OddButtonProps } from './odd-button.tsx';
 export { GameRow, GameTime, RowColumns, liveStatusParts, liveStatusText, type GameRowProps } from './game-row.tsx';
@@ -79,12 +80,32 @@ export {
   type KickoffOptions,
   type MarketGroup,
 } from './names.ts';
-export { GAMES_PAGE, isMissing, LINE_API, lineApi, lineUrls, type LineApi, type TopResponse } from './api.ts';
-export { loadSportsPage, champFinal, cyberSportCounts, listingLimit, type SportsPageData, type ListingData, type GameData, type TeamData, type ChampData, type CyberData } from './loaders.ts';
+export { GAMES_PAGE, isMissing, LINE_API, lineApi, lineUrls, type LineApi, type ResultsQuery, type ResultType, type TopResponse } from './api.ts';
+export {
+  loadSportsPage,
+  champFinal,
+  cyberSportCounts,
+  listingLimit,
+  type SportsPageData,
+  type ListingData,
+  type GameData,
+  type TeamData,
+  type ChampData,
+  type CyberData,
+  type ResultsData,
+  type MultiData,
+  type StatisticData,
+} from './loaders.ts';
+export { champResultsPath, groupResults, parseResultsFilter, resultsPath, utcDay, type ResultsFilter } from './results.ts';
+export { computeStandings, statisticPath, STATISTIC_DAYS, type StandingRow } from './statistic.ts';
+export { MULTI_MAX, MULTI_STORAGE_KEY, multiPath, parseMultiIds } from './multi-live.ts';
 export { useSectionLive, sectionTopic, applyCounts, concernsList } from './use-section-live.ts';
 export { ListingPage } from './pages/listing-page.tsx';
 export { GamePage } from './pages/game-page.tsx';
 export { TeamPage, ChampPage } from './pages/team-champ-pages.tsx';
 export { CyberPage } from './pages/cyber-page.tsx';
+export { ResultsPage } from './pages/results-page.tsx';
+export { MultiLivePage } from './pages/multi-live-page.tsx';
+export { StatisticPage } from './pages/statistic-page.tsx';
 export { LoadFailed, ListSkeleton, ResultsList, RightColumn, useLeaving } from './pages/common.tsx';
 export { TopGamesPanels, type TopGamesData } from './pages/top-games.tsx';

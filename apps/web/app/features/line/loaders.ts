@@ -8,7 +8,8 @@
 import { data, redirect } from 'react-router';
 import { SPORTS } from '@betsite/domain';
 import type { ChampItem, GameCard, GameDetail, LineSection, ResultItem, SportCount, TeamItem, TimeFilter } from '@betsite/contracts';
-import { GAMES_PAGE, GAMES_PAGE_MAX, isMissing, type LineApi } from './api.ts';
+import { GAMES_PAGE, GAMES_PAGE_MAX, isMissing, type LineApi, type ResultType } from './api.ts';
+import { MULTI_MAX, parseMultiIds } from './multi-live.ts';
 import {
   champGamePath,
   cyberGamePath,
@@ -20,6 +21,8 @@ import {
   type CyberLocation,
   type MenuSegment,
 } from './paths.ts';
+import { addSportCounts, lastDays, parseResultsFilter, RESULTS_LIMIT, type ResultsFilter } from './results.ts';
+import { champsOfResults, STATISTIC_DAYS, type ResultChamp } from './statistic.ts';
 
 export interface ListingData {
   kind: 'listing';
@@ -73,16 +76,62 @@ export interface CyberData {
   failed: boolean;
 }
 
-/** Routes of the sports page module that another page will take over (multi, results, statistic). */
-export interface OtherData {
-  kind: 'other';
+/** `results/:type?` and `champs/:champId?`: finished games of a day (or the last 24 hours). */
+export interface ResultsData {
+  kind: 'results';
+  /** `results` (every result, or the live section's) or `champs` (champ results: every champ, or one). */
+  page: 'results' | 'champs';
+  type: ResultType;
+  /** The champ of `champs/{champId}`. */
+  champ: { id: number; name: string; sportId: number } | null;
+  filter: ResultsFilter;
+  /** Sports with results in the period, for the filter. */
+  sports: SportCount[];
+  results: ResultItem[];
+  /** The answer is as long as it may be: there may be more results. */
+  truncated: boolean;
+  failed: boolean;
+}
+
+/** `multi`: the chosen live games side by side, and the games in play to add from. */
+export interface MultiData {
+  kind: 'multi';
+  /** The ids of `?games=`; null when the url has none (the choice stored in the browser applies). */
+  asked: number[] | null;
+  /** The chosen games the API answered, in the url's order. */
+  games: GameDetail[];
+  /** Chosen ids the API does not know (gone): the page drops them from its choice. */
+  missing: number[];
+  /** Chosen ids that could not be loaded this time (kept in the choice). */
+  unloaded: number[];
+  /** Games in play right now. */
+  live: GameCard[];
+  failed: boolean;
+}
+
+/** `statistic` / `statisticpopup`: a standings-like table of a champ from the last days' results. */
+export interface StatisticData {
+  kind: 'statistic';
+  /** The UTC days covered, newest first. */
+  days: string[];
+  /** Sports with results in those days (summed). */
+  sports: SportCount[];
+  sportId: number | null;
+  /** Champs of the sport with finished games in those days. */
+  champs: ResultChamp[];
+  champId: number | null;
+  /** The champ's results in those days. */
+  results: ResultItem[];
+  /** A day held as many results as one answer may: the table may miss games. */
+  truncated: boolean;
+  failed: boolean;
 }
 
 export interface FailedData {
   kind: 'failed';
 }
 
-export type SportsPageData = ListingData | GameData | TeamData | ChampData | CyberData | OtherData | FailedData;
+export type SportsPageData = ListingData | GameData | TeamData | ChampData | CyberData | ResultsData | MultiData | StatisticData | FailedData;
 
 export const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -263,8 +312,119 @@ export async function loadCyber(api: LineApi, params: Params, url: URL, lng: str
   };
 }
 
-/** The loader of the sports page module, by route name. */
-export async function loadSportsPage(api: LineApi, routeName: string, params: Params, url: URL, lng: string): Promise<SportsPageData> {
+/**
+ * `results/:type?` (`live` or `zone`, absent = `zone`: every result) and `champs/:champId?`
+ * (every champ's results, or one champ's: a champ the API does not know is the 404 page).
+ */
+export async function loadResults(api: LineApi, page: 'results' | 'champs', params: Params, search: URLSearchParams): Promise<ResultsData> {
+  let type: ResultType = 'zone';
+  let champId: number | null = null;
+  if (page === 'results') {
+    const asked = params['type'];
+    if (asked !== undefined && asked !== 'live' && asked !== 'zone') throw notFound();
+    type = asked ?? 'zone';
+  } else champId = optionalId(params['champId']);
+  const parsed = parseResultsFilter(search);
+  // A champ's results are all of its sport: the sport filter does not apply there.
+  const filter: ResultsFilter = champId === null ? parsed : { sportId: null, date: parsed.date };
+  const [answer, own] = await Promise.all([
+    api.results({
+      type,
+      limit: RESULTS_LIMIT,
+      ...(filter.sportId === null ? {} : { sportId: filter.sportId }),
+      ...(champId === null ? {} : { champId }),
+      ...(filter.date === null ? {} : { date: filter.date }),
+    }),
+    champId === null ? null : api.champ(champId),
+  ]);
+  if (isMissing(answer) || (own !== null && isMissing(own))) throw notFound();
+  const results = answer.ok ? answer.body.results : [];
+  let champ: ResultsData['champ'] = null;
+  if (champId !== null) {
+    // Its name from the champ itself, else from a result of it (the champ call may fail alone).
+    const known = own?.ok ? own.body.champ : null;
+    const first = results[0];
+    champ = { id: champId, name: known?.name ?? first?.champName ?? '', sportId: known?.sportId ?? first?.sportId ?? 0 };
+  }
+  return {
+    kind: 'results',
+    page,
+    type,
+    champ,
+    filter,
+    sports: answer.ok ? answer.body.sports : [],
+    results,
+    truncated: results.length >= RESULTS_LIMIT,
+    failed: !answer.ok,
+  };
+}
+
+/**
+ * `multi?games=…`: the chosen games (each by its own call: a finished game still answers,
+ * with its result) and the games in play to choose from.
+ */
+export async function loadMulti(api: LineApi, search: URLSearchParams): Promise<MultiData> {
+  const asked = parseMultiIds(search.get('games'));
+  const ids = (asked ?? []).slice(0, MULTI_MAX);
+  const [live, ...answers] = await Promise.all([api.games({ section: 'live', limit: GAMES_PAGE_MAX }), ...ids.map((id) => api.game(id))]);
+  const games: GameDetail[] = [];
+  const missing: number[] = [];
+  const unloaded: number[] = [];
+  ids.forEach((id, i) => {
+    const answer = answers[i];
+    if (answer?.ok) games.push(answer.body.game);
+    else if (answer && isMissing(answer)) missing.push(id);
+    else unloaded.push(id);
+  });
+  return { kind: 'multi', asked, games, missing, unloaded, live: live.ok ? live.body.games : [], failed: !live.ok || unloaded.length > 0 };
+}
+
+/**
+ * `statistic?sport={id}&champ={id}`: the results of the last `STATISTIC_DAYS` UTC days (the
+ * results API answers one day at a time) of a sport, and of one of its champs for the table.
+ * Without a choice, the sport and the champ with most finished games.
+ */
+export async function loadStatistic(api: LineApi, search: URLSearchParams, now: number): Promise<StatisticData> {
+  const days = lastDays(now, STATISTIC_DAYS);
+  const askedSport = parseResultsFilter(search).sportId;
+  const askedChamp = parseIdSlug(search.get('champ') ?? undefined);
+  const ofSport = (sportId: number) => Promise.all(days.map((date) => api.results({ type: 'zone', sportId, date, limit: RESULTS_LIMIT })));
+  // The counts of the sports come with any answer: one result a day is enough to read them.
+  const [counted, early] = await Promise.all([Promise.all(days.map((date) => api.results({ type: 'zone', date, limit: 1 }))), askedSport === null ? null : ofSport(askedSport)]);
+  const sports = addSportCounts(counted.map((a) => (a.ok ? a.body.sports : [])));
+  const sportId = askedSport ?? sports[0]?.id ?? null;
+  const sportDays = early ?? (sportId === null ? [] : await ofSport(sportId));
+  const byDay = sportDays.map((a) => (a.ok ? a.body.results : []));
+  const champs = champsOfResults(byDay.flat());
+  const champId = champs.find((c) => c.id === askedChamp)?.id ?? champs[0]?.id ?? null;
+
+  // A day the sport's answer was cut short may hide some of the champ's games: ask for the champ's own.
+  const full = (list: readonly ResultItem[] | undefined) => (list?.length ?? 0) >= RESULTS_LIMIT;
+  const champDays = await Promise.all(
+    days.map((date, i) => (champId !== null && full(byDay[i]) ? api.results({ type: 'zone', champId, date, limit: RESULTS_LIMIT }) : null)),
+  );
+  const seen = new Set<number>();
+  const results = days
+    .flatMap((_, i) => {
+      const own = champDays[i];
+      return own?.ok ? own.body.results : (byDay[i] ?? []).filter((r) => r.champId === champId);
+    })
+    .filter((r) => r.champId === champId && !seen.has(r.id) && Boolean(seen.add(r.id)));
+  return {
+    kind: 'statistic',
+    days,
+    sports,
+    sportId,
+    champs,
+    champId,
+    results,
+    truncated: champDays.some((a, i) => (a === null ? full(byDay[i]) : !a.ok || full(a.body.results))),
+    failed: counted.some((a) => !a.ok) || sportDays.some((a) => !a.ok),
+  };
+}
+
+/** The loader of the sports page module, by route name (`now`: the server clock, for the statistic's days). */
+export async function loadSportsPage(api: LineApi, routeName: string, params: Params, url: URL, lng: string, now: number = Date.now()): Promise<SportsPageData> {
   switch (routeName) {
     case 'line':
     case 'live':
@@ -282,7 +442,15 @@ export async function loadSportsPage(api: LineApi, routeName: string, params: Pa
       return loadChampGame(api, params, url, lng);
     case 'cyber':
       return loadCyber(api, params, url, lng);
+    case 'results':
+    case 'champs':
+      return loadResults(api, routeName, params, url.searchParams);
+    case 'multi':
+      return loadMulti(api, url.searchParams);
+    case 'statistic':
+    case 'statisticpopup':
+      return loadStatistic(api, url.searchParams, now);
     default:
-      return { kind: 'other' };
+      throw notFound();
   }
 }
