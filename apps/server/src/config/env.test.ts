@@ -16,7 +16,29 @@ describe('loadEnv', () => {
       COUNTRY_HEADER: 'x-country-code',
       JOBS_POLL_MS: 1000,
       SOCIAL_PROVIDERS: [],
+      FEED: 'simulated',
+      FEED_SEED: 1,
+      FEED_SPEED: 1,
+      FEED_DAYS: 7,
+      FEED_MARGIN: 0.05,
     });
+  });
+
+  it('reads the sports feed settings and refuses bad ones', () => {
+    const env = loadEnv({ FEED: 'off', FEED_SEED: '42', FEED_SPEED: '60', FEED_DAYS: '3', FEED_MARGIN: '0.07' });
+    expect([env.FEED, env.FEED_SEED, env.FEED_SPEED, env.FEED_DAYS, env.FEED_MARGIN]).toEqual(['off', 42, 60, 3, 0.07]);
+    for (const [name, value] of [
+      ['FEED', 'live'],
+      ['FEED_SEED', '-1'],
+      ['FEED_SPEED', '0'],
+      ['FEED_SPEED', 'fast'],
+      ['FEED_DAYS', '0'],
+      ['FEED_DAYS', '30'],
+      ['FEED_MARGIN', '0.5'],
+      ['FEED_MARGIN', '5%'],
+    ] as const) {
+      expect(() => loadEnv({ [name]: value }), `${name}=${value}`).toThrow(name);
+    }
   });
 
   it('refuses a page cache lifetime that is not a small whole number', () => {
