@@ -53,7 +53,13 @@ const IdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
 export const GameIdSchema = IdSchema;
 export const SportIdParamSchema = z.coerce.number().int().min(1).max(999);
 
-export const ScoreSchema = z.object({ home: z.number().int().min(0), away: z.number().int().min(0) });
+/** Scores: goals, points, games, rounds — never near this. */
+export const MAX_SCORE = 10_000;
+export const ScoreSchema = z.object({ home: z.number().int().min(0).max(MAX_SCORE), away: z.number().int().min(0).max(MAX_SCORE) });
+/** An id in a JSON body: a number, not a numeric string (queries and paths coerce theirs). */
+const BodyIdSchema = z.number().int().min(1).max(2_147_483_647);
+/** Times operators may give: the year 2000 to the year 2100. */
+const OpsTimeSchema = z.number().int().min(Date.UTC(2000, 0, 1)).max(Date.UTC(2100, 0, 1));
 export type LineScore = z.infer<typeof ScoreSchema>;
 
 /** A coefficient: 1.01 … 1000 with at most 3 decimals. */
@@ -256,8 +262,11 @@ export const ResultsQuerySchema = z
     type: z.enum(RESULT_TYPES).default('zone'),
     sportId: SportIdParamSchema.optional(),
     champId: IdSchema.optional(),
-    /** A UTC day; default the last 24 hours. */
-    date: z.iso.date().optional(),
+    /** A UTC day (2000–2099); default the last 24 hours. */
+    date: z.iso
+      .date()
+      .refine((d) => d >= '2000-01-01' && d < '2100-01-01', 'A day from 2000-01-01 to 2099-12-31')
+      .optional(),
     limit: z.coerce.number().int().min(1).max(GAMES_PAGE_MAX).default(100),
   })
   .strict();
@@ -325,14 +334,14 @@ const NameSchema = z.string().trim().min(1).max(100);
 /** `POST /ops-api/v1/games`: a game of our own (provider `ops`), priced by the sport's pre-match model. */
 export const OpsCreateGameSchema = z
   .object({
-    sportId: SportIdParamSchema,
+    sportId: z.number().int().min(1).max(999),
     /** An existing champ of the sport, or the name of one to create (country "World"). */
-    champId: IdSchema.optional(),
+    champId: BodyIdSchema.optional(),
     champName: NameSchema.optional(),
     home: NameSchema,
     away: NameSchema,
-    /** Default: in one hour. */
-    startsAt: z.number().int().min(0).optional(),
+    /** Default: in one hour (now when `live`). */
+    startsAt: OpsTimeSchema.optional(),
     /** Start it in play at once (status 2, period 1, clock 0). */
     live: z.boolean().default(false),
     isTop: z.boolean().default(false),

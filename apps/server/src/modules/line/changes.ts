@@ -100,11 +100,22 @@ export class LineChanges {
     delta.markets = [...byKey.values()];
   }
 
-  result(gameId: number, result: NonNullable<GameDelta['result']>, settlements: readonly { key: string; status: number }[], at: number): void {
+  /**
+   * The end: the result, every outcome's settlement, the scoreboard as it stands (clock
+   * stopped). Every market is closed too; the flag `isFinished` says so without listing them.
+   */
+  result(
+    gameId: number,
+    result: NonNullable<GameDelta['result']>,
+    settlements: readonly { key: string; status: number }[],
+    live: LineLiveState | null,
+    at: number,
+  ): void {
     const delta = this.game(gameId, at);
     delta.result = result;
     delta.settlements = Object.fromEntries(settlements.map((s) => [s.key, s.status]));
     delta.suspended = false;
+    delta.live = live;
   }
 
   /** Publishes everything gathered (after the commit). Section counts are read now. */

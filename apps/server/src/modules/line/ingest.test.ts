@@ -239,8 +239,8 @@ describe.each(testDbKinds)('one node ingests at a time [%s]', (kind) => {
     const second = handle.url ? await createDb({ databaseUrl: handle.url }) : handle;
     if (second !== handle) closers.unshift(() => second.close());
     const clock = fixedClock(SATURDAY_AFTERNOON);
-    const a = await ingesting(handle, clock, 600);
-    const b = await ingesting(second, clock, 600);
+    const a = await ingesting(handle, clock, 5_000);
+    const b = await ingesting(second, clock, 5_000);
     apps.push(a.app, b.app);
 
     await a.app.line.leadership?.start();

@@ -16,7 +16,7 @@ import { GAME_STATUS, type Clock, type GameResult } from '@betsite/domain';
 import type { FeedEvent, FeedGame, FeedProvider, FeedSnapshot } from '@betsite/feed';
 import type { LineChanges } from './changes.ts';
 import { isOverStatus, resultView } from './rows.ts';
-import { applyLive, applyOdds, applyResult, setSuspended, upsertCatalogue, upsertGame, type CatalogueIds } from './store.ts';
+import { applyLive, applyOdds, applyResult, finalLive, setSuspended, upsertCatalogue, upsertGame, type CatalogueIds } from './store.ts';
 import type { LineWriter } from './writer.ts';
 
 export interface IngesterOptions {
@@ -225,7 +225,7 @@ export class FeedIngester {
     await applyResult(trx, known.id, result, settlements, at);
     const status = result.phase === 'cancelled' ? GAME_STATUS.cancelled : GAME_STATUS.finished;
     changes.status(known.id, known.sportId, known.status, status, at);
-    changes.result(known.id, resultView(result, at), settlements, at);
+    changes.result(known.id, resultView(result, at), settlements, await finalLive(trx, known.id), at);
     this.games.delete(providerId);
   }
 

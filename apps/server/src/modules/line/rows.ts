@@ -79,7 +79,12 @@ interface LiveExtra {
   stats?: Record<string, Score>;
 }
 
-export function liveStateOf(row: GameRow): LineLiveState | null {
+type LiveColumns = Pick<
+  GameRow,
+  'status' | 'period' | 'clock_seconds' | 'clock_running' | 'clock_rate' | 'clock_at' | 'score_home' | 'score_away' | 'periods' | 'live_extra' | 'starts_at' | 'finished_at'
+>;
+
+export function liveStateOf(row: LiveColumns): LineLiveState | null {
   if (row.status === GAME_STATUS.notStarted) return null;
   const extra = (row.live_extra ?? {}) as LiveExtra;
   return {

@@ -19,6 +19,7 @@ import { isOverStatus, resultView } from './rows.ts';
 import {
   applyLive,
   applyResult,
+  finalLive,
   lockGame,
   marketKeyOf,
   marketsOdds,
@@ -116,7 +117,8 @@ export function createLineService({ db, writer, clock, margin }: LineServiceDeps
           { champId, homeTeamId: ids.teams.get(game.homeTeamId) ?? -1, awayTeamId: ids.teams.get(game.awayTeamId) ?? -1 },
           { live, liveAt: now, isTop: input.isTop, liveInLive: input.liveInLive },
         );
-        changes.status(gameId, sport.id, null, live ? GAME_STATUS.live : GAME_STATUS.notStarted, now);
+        // A game made to start in the past and not live is in neither section: nothing to announce.
+        if (live || game.startsAt > now) changes.status(gameId, sport.id, null, live ? GAME_STATUS.live : GAME_STATUS.notStarted, now);
         return gameId;
       });
       return detail(id);
@@ -125,10 +127,12 @@ export function createLineService({ db, writer, clock, margin }: LineServiceDeps
     async setOdds(gameId: number, input: z.output<typeof OpsSetOddsSchema>): Promise<GameDetail> {
       await writer.run(async (trx, changes) => {
         await openGame(trx, gameId);
-        const found = new Set(await setOutcomes(trx, gameId, input.outcomes));
-        const missing = input.outcomes.find((o) => !found.has(o.key));
+        // An outcome named twice: the last entry wins, as it would one request later.
+        const outcomes = [...new Map(input.outcomes.map((o) => [o.key, o])).values()];
+        const found = new Set(await setOutcomes(trx, gameId, outcomes));
+        const missing = outcomes.find((o) => !found.has(o.key));
         if (missing) throw new AppError(422, LineErrorCode.outcomeNotFound, `Game ${gameId} has no outcome ${missing.key}`);
-        const markets = [...new Set(input.outcomes.map((o) => marketKeyOf(o.key)))];
+        const markets = [...new Set(outcomes.map((o) => marketKeyOf(o.key)))];
         changes.odds(gameId, await marketsOdds(trx, gameId, markets), clock.now());
       });
       return detail(gameId);
@@ -185,7 +189,7 @@ export function createLineService({ db, writer, clock, margin }: LineServiceDeps
         });
         await applyResult(trx, gameId, result, settled, now);
         changes.status(gameId, head.sportId, head.status, input.cancelled ? GAME_STATUS.cancelled : GAME_STATUS.finished, now);
-        changes.result(gameId, resultView(result, now), settled, now);
+        changes.result(gameId, resultView(result, now), settled, await finalLive(trx, gameId), now);
         return Object.fromEntries(settled.map((s) => [s.key, s.status]));
       });
       return { game: await detail(gameId), settlements };

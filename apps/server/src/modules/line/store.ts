@@ -8,7 +8,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
 import { GAME_STATUS, SPORTS, type GameFormat, type GameResult, type Score } from '@betsite/domain';
 import type { FeedCatalogue, FeedGame, FeedLiveState, FeedMarket, FeedMarketOdds } from '@betsite/feed';
-import { priceOf } from './rows.ts';
+import { liveStateOf, priceOf } from './rows.ts';
+import type { LineLiveState } from '@betsite/contracts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -263,6 +264,16 @@ export async function applyResult(db: Db, gameId: number, result: GameResult, se
       from (values ${values}) as v(key, status)
       where o.game_id = ${gameId} and o.key = v.key`.execute(db);
   });
+}
+
+/** The scoreboard of a game that just ended, as the API tells it (clock stopped). */
+export async function finalLive(db: Db, gameId: number): Promise<LineLiveState | null> {
+  const row = await db
+    .selectFrom('games')
+    .select(['status', 'period', 'clock_seconds', 'clock_running', 'clock_rate', 'clock_at', 'score_home', 'score_away', 'periods', 'live_extra', 'starts_at', 'finished_at'])
+    .where('id', '=', gameId)
+    .executeTakeFirst();
+  return row ? liveStateOf(row) : null;
 }
 
 /** What the writers need to know of a game before changing it (locked for the transaction). */
