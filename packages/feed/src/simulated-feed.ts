@@ -48,7 +48,7 @@ export interface SimulatedFeedOptions {
 
 /** The line released at start-up; the rest of the horizon follows in batches. */
 const FIRST_LINE_MS = 6 * 3_600_000;
-const LINE_BATCH = 40;
+const LINE_BATCH = 80;
 
 /** Longer than any game lasts at speed 1 (a five-set match with breaks). */
 const LONGEST_GAME_MS = 6 * 3_600_000;
