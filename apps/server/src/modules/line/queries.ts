@@ -277,9 +277,9 @@ export async function champsOf(db: DB, section: LineSection, sportId: number, fi
   return rows.map(champOf);
 }
 
-/** A champ with the count of its games in line and live; null when unknown. */
-export async function champById(db: DB, champId: number, now: number, hidden: HiddenSports): Promise<ChampItem | null> {
-  const row = await db
+/** Champs, each with the count of its games now in line or live; callers narrow and order. */
+function champsWithCounts(db: DB, now: number, hidden: HiddenSports) {
+  return db
     .selectFrom('champs as c')
     .innerJoin('countries as co', 'co.id', 'c.country_id')
     .select([
@@ -291,10 +291,15 @@ export async function champById(db: DB, champId: number, now: number, hidden: Hi
           .whereRef('g.champ_id', '=', 'c.id')
           .where((inner) => inPlayOrLine(now, hidden)(inner as unknown as GameEb))
           .as('count'),
-    ])
-    .where('c.id', '=', champId)
-    .executeTakeFirst();
-  return row ? champOf({ ...row, count: Number(row.count ?? 0) }) : null;
+    ]);
+}
+
+const countedChampOf = (row: Omit<ChampRow, 'count'> & { count: number | null }): ChampItem => champOf({ ...row, count: Number(row.count ?? 0) });
+
+/** A champ with the count of its games in line and live; null when unknown. */
+export async function champById(db: DB, champId: number, now: number, hidden: HiddenSports): Promise<ChampItem | null> {
+  const row = await champsWithCounts(db, now, hidden).where('c.id', '=', champId).executeTakeFirst();
+  return row ? countedChampOf(row) : null;
 }
 
 export interface GamesFilter {
@@ -405,19 +410,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export async function search(db: DB, q: string, limit: number, now: number, hidden: HiddenSports) {
   const pattern = likePattern(q);
   const [champRows, teamRows, gameRows] = await Promise.all([
-    db
-      .selectFrom('champs as c')
-      .innerJoin('countries as co', 'co.id', 'c.country_id')
-      .select([
-        ...champColumns,
-        (eb) =>
-          eb
-            .selectFrom('games as g')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .whereRef('g.champ_id', '=', 'c.id')
-            .where((inner) => inPlayOrLine(now, hidden)(inner as unknown as GameEb))
-            .as('count'),
-      ])
+    champsWithCounts(db, now, hidden)
       .where('c.name', 'ilike', pattern)
       .orderBy('c.sort_order')
       .orderBy('c.name')
@@ -441,7 +434,7 @@ export async function search(db: DB, q: string, limit: number, now: number, hidd
       .execute(),
   ]);
   return {
-    champs: champRows.map((r) => champOf({ ...r, count: Number(r.count ?? 0) })),
+    champs: champRows.map(countedChampOf),
     teams: teamRows.map((r): TeamItem => ({ id: r.id, sportId: r.sport_id, name: r.name, country: { id: r.country_id, name: r.country_name, code: r.country_code } })),
     games: await withMarkets(db, gameRows),
   };
