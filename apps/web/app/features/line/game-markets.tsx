@@ -7,9 +7,9 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { GameDetail, LineMarket } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useSettings } from '../../shell/settings.tsx';
-import { directionOf, NO_MARKS, type DirectionMarks } from './game-state.ts';
+import { NO_MARKS, type DirectionMarks } from './game-state.ts';
 import { groupsOf, marketGroupOf, marketTitle, outcomeLabel, sportOf, type MarketGroup } from './names.ts';
-import { OddButton } from './odd-button.tsx';
+import { MarketOdds } from './market-odds.tsx';
 import styles from './line.module.css';
 
 export interface GameMarketsProps {
@@ -96,19 +96,7 @@ export function GameMarkets({ game, marks = NO_MARKS }: GameMarketsProps) {
               {titles.get(market.key)}
               {market.blocked && !game.isFinished ? <span className={styles.suspended}>{t('suspended')}</span> : null}
             </h3>
-            <div className={`${styles.outcomes} ${market.outcomes.length === 3 ? styles.outcomes3 : market.outcomes.length > 3 ? styles.outcomesMany : ''}`}>
-              {market.outcomes.map((outcome) => (
-                <OddButton
-                  key={outcome.key}
-                  game={game}
-                  market={market}
-                  outcome={outcome}
-                  direction={directionOf(marks, outcome.key)}
-                  label={outcomeLabel(t, outcome, market, game, marketsNameType)}
-                  className={styles.oddWide}
-                />
-              ))}
-            </div>
+            <MarketOdds game={game} market={market} marks={marks} oddClassName={styles.oddWide} />
           </section>
         ))}
       </div>

@@ -10,15 +10,13 @@ import { Link, useNavigate, useNavigation } from 'react-router';
 import type { GameCard, GameDetail } from '@betsite/contracts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useRequiredRootData } from '../../../config/root-data.ts';
-import { useSettings } from '../../../shell/settings.tsx';
 import { EmptyState, PageHeading, Panel, pageStyles } from '../../../shell/page-kit.tsx';
-import { directionOf } from '../game-state.ts';
 import { groupGames } from '../game-list.tsx';
 import { GameTime } from '../game-row.tsx';
 import type { MultiData } from '../loaders.ts';
-import { marketTitle, outcomeLabel, periodLabel, sportName } from '../names.ts';
+import { marketTitle, periodLabel, sportName } from '../names.ts';
 import { browserStorage, cardMarkets, MULTI_MAX, multiPath, readStoredIds, toggleId, writeStoredIds } from '../multi-live.ts';
-import { OddButton } from '../odd-button.tsx';
+import { MarketOdds } from '../market-odds.tsx';
 import { gamePath, listingPath } from '../paths.ts';
 import { useGameLive } from '../use-game-live.ts';
 import { useSectionLive } from '../use-section-live.ts';
@@ -107,7 +105,6 @@ function CardScore({ game }: { game: GameDetail }) {
 function MultiCard({ game: initial, onRemove, busy }: { game: GameDetail; onRemove: () => void; busy: boolean }) {
   const { t } = useTranslation('sports');
   const { lng } = useRequiredRootData();
-  const { marketsNameType } = useSettings();
   const { game, marks } = useGameLive(initial, { mode: 'full', enabled: !initial.isFinished });
   const finished = game.isFinished || game.status >= 4;
   const title = `${game.home.name} – ${game.away.name}`;
@@ -144,19 +141,7 @@ function MultiCard({ game: initial, onRemove, busy }: { game: GameDetail; onRemo
             {markets.map((market) => (
               <section key={market.key} aria-label={marketTitle(t, market, game.sportId)}>
                 <h3 className={styles.cardMarketTitle}>{marketTitle(t, market, game.sportId)}</h3>
-                <div className={`${lineStyles.outcomes} ${market.outcomes.length === 3 ? lineStyles.outcomes3 : ''}`}>
-                  {market.outcomes.slice(0, 3).map((outcome) => (
-                    <OddButton
-                      key={outcome.key}
-                      game={game}
-                      market={market}
-                      outcome={outcome}
-                      direction={directionOf(marks, outcome.key)}
-                      label={outcomeLabel(t, outcome, market, game, marketsNameType)}
-                      className={styles.cardOdd}
-                    />
-                  ))}
-                </div>
+                <MarketOdds game={game} market={market} marks={marks} oddClassName={styles.cardOdd} limit={3} />
               </section>
             ))}
           </div>
