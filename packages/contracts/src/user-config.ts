@@ -8,12 +8,16 @@
  * - `POST /web-api/office/v1/bonus-choice`;
  * - `POST /web-api/registration/v1/activate` and `.../activate/resend` (e-mail activation);
  * - `GET /web-api/user/gettoken?force_refresh=true` (token rotation);
+ * - `GET` / `PUT /web-api/office/v1/disallowed-sports` (SPEC §6, §7 "save disallowed
+ *   sports (line, live)"): the sports a player hides from line and live;
  * - `POST /web-api/auth/v1/auto-logoff` (the browser's idle logoff);
  * - the site config's `session` settings.
  */
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, isEmail, normaliseEmail } from '@betsite/domain';
+import { EMAIL_MAX_LENGTH, isEmail, isSportId, normaliseEmail, SPORTS } from '@betsite/domain';
 import { AcceptedResponseSchema, BonusChoiceSchema, LoginResponseSchema, TwoStepRequiredResponseSchema } from './auth.ts';
+import { ApiErrorSchema } from './errors.ts';
+import type { ApiOperation } from './operations.ts';
 
 export const USER_CONFIG_API = {
   userConfig: '/web-api/office/v1/user-config',
@@ -23,6 +27,7 @@ export const USER_CONFIG_API = {
   activateResend: '/web-api/registration/v1/activate/resend',
   getToken: '/web-api/user/gettoken',
   autoLogoff: '/web-api/auth/v1/auto-logoff',
+  disallowedSports: '/web-api/office/v1/disallowed-sports',
 } as const;
 
 /** Error codes of these APIs (the `code` of `ApiErrorSchema`). */
@@ -232,3 +237,63 @@ export type GetTokenResponse = z.infer<typeof GetTokenResponseSchema>;
 /** `POST /web-api/auth/v1/auto-logoff`: the session is ended with reason `inactive`. */
 export const AutoLogoffResponseSchema = z.object({ success: z.literal(true) });
 export type AutoLogoffResponse = z.infer<typeof AutoLogoffResponseSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Disallowed sports.
+
+/** One section's hidden sports: known sport ids (domain `SPORTS`), each once, so at most all of them. */
+const SportIdListSchema = z
+  .array(z.number().int().refine((id): boolean => isSportId(id), { message: 'Unknown sport id' }))
+  .max(SPORTS.length)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'A sport is listed twice' });
+
+/**
+ * `PUT /web-api/office/v1/disallowed-sports` (SPEC §6 "Sports can be blacklisted per user
+ * for line and live", §7 "save disallowed sports (line, live)"): the complete lists; they
+ * replace what was saved for both sections. `[]` shows every sport again.
+ */
+export const DisallowedSportsSchema = z
+  .object({
+    /** Sports hidden from the line (games not started yet). */
+    line: SportIdListSchema,
+    /** Sports hidden from live (games in play). */
+    live: SportIdListSchema,
+  })
+  .strict();
+export type DisallowedSports = z.infer<typeof DisallowedSportsSchema>;
+
+/** The saved lists, sorted (the user config's disallow_line_sport / disallow_live_sport). */
+export const DisallowedSportsResponseSchema = z.object({
+  line: z.array(z.number().int()),
+  live: z.array(z.number().int()),
+});
+export type DisallowedSportsResponse = z.infer<typeof DisallowedSportsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Operations (OpenAPI).
+
+export const USER_CONFIG_OPERATIONS: readonly ApiOperation[] = [
+  {
+    method: 'GET',
+    path: USER_CONFIG_API.disallowedSports,
+    tag: 'office',
+    auth: 'player',
+    summary: 'The sports the player hides from line and live',
+    description: 'Sorted sport ids per section; the same lists as the user config\'s disallow_line_sport / disallow_live_sport. Never cached.',
+    responses: { 200: DisallowedSportsResponseSchema, 401: ApiErrorSchema },
+  },
+  {
+    method: 'PUT',
+    path: USER_CONFIG_API.disallowedSports,
+    tag: 'office',
+    auth: 'player',
+    summary: 'Save the sports the player hides from line and live',
+    description: [
+      'Replaces both lists at once (sport ids of `GET /web-api/line/v1/sports`, each once; `[]` hides nothing).',
+      'The line API leaves these sports out of the player\'s sports lists, counts, games, top and search from the next request.',
+      'With the session cookie the call must carry `X-Requested-With` (403 `csrf` otherwise).',
+    ].join(' '),
+    body: DisallowedSportsSchema,
+    responses: { 200: DisallowedSportsResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+  },
+];

@@ -222,6 +222,12 @@ const slug = (s: string) => s.replace(/[/_]/g, '-');
 /** Pages where money is staked or paid in: closed to banned players (meta flag 25). */
 const forbiddenWhenBanned = { banFlag: 25 } as const satisfies Partial<RouteMeta>;
 const BANNED_FORBIDDEN_OFFICE: ReadonlySet<string> = new Set(['recharge']);
+/** Office sections that need more than the office dictionary: the settings name the sports (line and live visibility). */
+const OFFICE_EXTRA_DICTIONARIES: Readonly<Partial<Record<string, readonly string[]>>> = { settings: ['sports'] };
+const officeSection = (s: string): RouteMeta => {
+  const extra = OFFICE_EXTRA_DICTIONARIES[s];
+  return office({ ...(BANNED_FORBIDDEN_OFFICE.has(s) ? forbiddenWhenBanned : {}), ...(extra ? { dictionaries: ['office', ...extra] } : {}) });
+};
 
 export const ROUTES: readonly RouteDef[] = [
   r('home', '', 'home', 'main_home', main('all', ['sports'])),
@@ -255,7 +261,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Office (login required).
   ...OFFICE_SECTIONS.map((s) =>
-    r(`office-${slug(s)}`, `office/${s}`, 'office', `office_${s.replace(/[/-]/g, '_')}`, office(BANNED_FORBIDDEN_OFFICE.has(s) ? forbiddenWhenBanned : {})),
+    r(`office-${slug(s)}`, `office/${s}`, 'office', `office_${s.replace(/[/-]/g, '_')}`, officeSection(s)),
   ),
   r('office-identification', 'office/identification', 'office', 'office_identification', office({ feature: 'identification' })),
   r('office-payment-create-request', 'office/payment/create-request/:topicId', 'office', 'office_payment_requests', office()),

@@ -5,22 +5,28 @@
  * - `GET /web-api/auth/v1/rights`;
  * - `POST /web-api/office/v1/bonus-choice { choice }`: the bonus (0 refuse, 1 sports,
  *   2 casino) of a player who registered without choosing one (social, phone); made once
- *   (409 afterwards).
+ *   (409 afterwards);
+ * - `GET` / `PUT /web-api/office/v1/disallowed-sports { line, live }`: the sports the player
+ *   hides from line and live (SPEC §7 "save disallowed sports"); a PUT replaces both lists
+ *   at once (400 `invalid_request` for unknown or repeated sport ids), never cached.
  *
  * Players only: 401 `unauthorized` for visitors.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   BonusChoiceRequestSchema,
+  DisallowedSportsSchema,
   UserConfigErrorCode,
   USER_CONFIG_API,
   type BonusChoiceResponse,
+  type DisallowedSportsResponse,
   type RightsResponse,
   type UserConfigResponse,
 } from '@betsite/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
 import { protectionOf } from '../security/index.ts';
+import { disallowedSportsOf, saveDisallowedSports } from './disallowed-sports.ts';
 import { chooseBonus, loadPlayerRecord, type PlayerRecord } from './repository.ts';
 import { buildRights, buildUserConfig } from './service.ts';
 
@@ -56,5 +62,21 @@ export async function userConfigRoutes(app: FastifyInstance): Promise<void> {
     }
     request.log.info({ userId: request.userId, choice }, 'bonus chosen');
     return { success: true, bonusChoice: choice };
+  });
+
+  app.get(USER_CONFIG_API.disallowedSports, async (request, reply): Promise<DisallowedSportsResponse> => {
+    reply.header('cache-control', 'no-store');
+    if (!request.userId) throw notLoggedIn();
+    return disallowedSportsOf(app.db, request.userId);
+  });
+
+  app.put(USER_CONFIG_API.disallowedSports, async (request, reply): Promise<DisallowedSportsResponse> => {
+    reply.header('cache-control', 'no-store');
+    if (!request.userId) throw notLoggedIn();
+    const lists = parseRequest(DisallowedSportsSchema, request.body, 'body');
+    const saved = await saveDisallowedSports(app.db, request.userId, lists);
+    if (!saved) throw notLoggedIn();
+    request.log.info({ userId: request.userId, line: saved.line, live: saved.live }, 'disallowed sports saved');
+    return saved;
   });
 }

@@ -14,6 +14,7 @@ export const USER_CONFIG_API = {
   activateResend: '/web-api/registration/v1/activate/resend',
   getToken: '/web-api/user/gettoken',
   autoLogoff: '/web-api/auth/v1/auto-logoff',
+  disallowedSports: '/web-api/office/v1/disallowed-sports',
 } as const satisfies typeof CONTRACT_API;
 
 /** SPEC §7 user config (`{ result, error }`): the config, or throws (a visitor, the network, an error answer). */

@@ -12,6 +12,7 @@ import { AccountView } from '../../features/wallet/index.ts';
 import { SecurityView } from '../../features/security/index.ts';
 import { PaymentRequestsView } from '../../features/payment-requests/index.ts';
 import { QrApproveView } from '../../features/qr-approve/index.ts';
+import { SportsSettingsView } from '../../features/sports-settings/index.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -27,6 +28,8 @@ const SECTION_VIEWS: Partial<Record<string, ComponentType>> = {
   historypay: HistoryPayView,
   account: AccountView,
   security: SecurityView,
+  // Sports in line and live (SPEC §7 "save disallowed sports").
+  settings: SportsSettingsView,
   // payment/requests, create-request/{topicId}, {topicId}/transactions/{transactionId?}, {topicId}/{subTopicId}
   payment_requests: PaymentRequestsView,
   // QR login (SPEC §2 account menu auth_qr): approve another device's login.
