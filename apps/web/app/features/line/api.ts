@@ -12,6 +12,7 @@ import type {
   GamesResponse,
   LineSection,
   ResultsResponse,
+  SearchResponse,
   SportsResponse,
   TeamResponse,
   TimeFilter,
@@ -25,6 +26,11 @@ export const LINE_API = '/web-api/line/v1';
 export const GAMES_PAGE = 50;
 /** Contracts `GAMES_PAGE_MAX`. */
 export const GAMES_PAGE_MAX = 200;
+
+/** Contracts `SearchQuerySchema`: a query of 2 to 64 characters (trimmed), up to 50 of each kind. */
+export const SEARCH_QUERY_MIN = 2;
+export const SEARCH_QUERY_MAX = 64;
+export const SEARCH_LIMIT_MAX = 50;
 
 /** Contracts `RESULT_TYPES`: `live` — games played in the live section; `zone` — every result. */
 export type ResultType = 'live' | 'zone';
@@ -55,6 +61,8 @@ export const lineUrls = {
   team: (id: number) => `${LINE_API}/teams/${id}`,
   champ: (id: number) => `${LINE_API}/champs/${id}`,
   results: (p: ResultsQuery = {}) => `${LINE_API}/results${query({ type: p.type, sportId: p.sportId, champId: p.champId, date: p.date, limit: p.limit })}`,
+  /** Champs, teams and current games whose names contain `q` (`%` and `_` are literal). */
+  search: (q: string, limit?: number) => `${LINE_API}/search${query({ q, limit })}`,
 };
 
 /** The top games answer: a list of cards (accepted with or without a total). */
@@ -71,6 +79,7 @@ export interface LineApi {
   team(id: number): Promise<ApiResult<TeamResponse>>;
   champ(id: number): Promise<ApiResult<ChampResponse>>;
   results(p?: ResultsQuery): Promise<ApiResult<ResultsResponse>>;
+  search(q: string, limit?: number, init?: { signal?: AbortSignal }): Promise<ApiResult<SearchResponse>>;
 }
 
 export function lineApi(client: ApiClient): LineApi {
@@ -83,6 +92,7 @@ export function lineApi(client: ApiClient): LineApi {
     team: (id) => client.get(lineUrls.team(id)),
     champ: (id) => client.get(lineUrls.champ(id)),
     results: (p) => client.get(lineUrls.results(p)),
+    search: (q, limit, init = {}) => client.get(lineUrls.search(q, limit), init),
   };
 }
 

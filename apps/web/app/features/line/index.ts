@@ -1,7 +1,7 @@
 /**
  * The sportsbook's browser side (issue 4): odds buttons, game rows and lists, a game's
- * markets and scoreboard, the sports tree, following a game live, the player's selections,
- * results, multi-live and the statistic table, and the urls of sports pages. Pages import
+ * markets and scoreboard, the sports tree and the search over it, following a game live,
+ * the player's selections, results, multi-live and the statistic table, and the urls of sports pages. Pages import
  * from here only.
  */
 export { OddButton, LockIcon, isOutcomeLocked, selectionOf, settlementKey, type OddButtonProps } from './odd-button.tsx';
@@ -10,6 +10,22 @@ export { GameList, groupGames, LIVE_ROWS_MAX, type ChampGroup, type GameListProp
 export { GameMarkets, type GameMarketsProps } from './game-markets.tsx';
 export { Scoreboard } from './scoreboard.tsx';
 export { SportsTree, groupByCountry, type CountryGroup, type SportsTreeProps } from './sports-tree.tsx';
+export { SportsSearch, type SportsSearchProps } from './sports-search.tsx';
+export {
+  escapeRegExp,
+  flatOptions,
+  highlightParts,
+  moveActive,
+  orderGames,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_LIMIT,
+  searchGroups,
+  searchTerm,
+  type SearchGroup,
+  type SearchGroupKind,
+  type SearchOption,
+  type TextPart,
+} from './search.ts';
 export { SelectionList } from './selection-list.tsx';
 export { useGameLive, gameTopic, GAME_TOPIC_FAMILY, type GameLive, type UseGameLiveOptions } from './use-game-live.ts';
 export { useNow } from './use-now.ts';
@@ -80,7 +96,20 @@ export {
   type KickoffOptions,
   type MarketGroup,
 } from './names.ts';
-export { GAMES_PAGE, isMissing, LINE_API, lineApi, lineUrls, type LineApi, type ResultsQuery, type ResultType, type TopResponse } from './api.ts';
+export {
+  GAMES_PAGE,
+  isMissing,
+  LINE_API,
+  lineApi,
+  lineUrls,
+  SEARCH_LIMIT_MAX,
+  SEARCH_QUERY_MAX,
+  SEARCH_QUERY_MIN,
+  type LineApi,
+  type ResultsQuery,
+  type ResultType,
+  type TopResponse,
+} from './api.ts';
 export {
   loadSportsPage,
   champFinal,
@@ -107,5 +136,5 @@ export { CyberPage } from './pages/cyber-page.tsx';
 export { ResultsPage } from './pages/results-page.tsx';
 export { MultiLivePage } from './pages/multi-live-page.tsx';
 export { StatisticPage } from './pages/statistic-page.tsx';
-export { LoadFailed, ListSkeleton, ResultsList, RightColumn, useLeaving } from './pages/common.tsx';
+export { LoadFailed, ListSkeleton, ResultsList, RightColumn, SportsColumn, useLeaving } from './pages/common.tsx';
 export { TopGamesPanels, type TopGamesData } from './pages/top-games.tsx';

@@ -24,6 +24,7 @@ function fakeApi(patch: Partial<LineApi> = {}): LineApi & { calls: string[] } {
     team: async (...a) => (log('team', ...a), fail(404, 'team_not_found')),
     champ: async (...a) => (log('champ', ...a), ok({ champ: premier, games: [], results: [] })),
     results: async (...a) => (log('results', ...a), ok({ results: [result()], sports: [football] })),
+    search: async (...a) => (log('search', a[0], a[1]), ok({ champs: [], teams: [], games: [] })),
     ...patch,
   };
 }

@@ -1,5 +1,5 @@
-/** Pieces the sports pages share: the right column, loading and error states, result lists. */
-import { lazy, Suspense } from 'react';
+/** Pieces the sports pages share: the left and right columns, loading and error states, result lists. */
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigation, useRevalidator } from 'react-router';
 import type { ResultItem } from '@betsite/contracts';
 import { useTranslation } from '../../../i18n/react.tsx';
@@ -9,6 +9,7 @@ import { Panel, pageStyles } from '../../../shell/page-kit.tsx';
 import { useIsLive } from '../../../shell/use-is-live.ts';
 import { formatDay } from '../names.ts';
 import { SelectionList } from '../selection-list.tsx';
+import { SportsSearch } from '../sports-search.tsx';
 import { useSelections } from '../selections.ts';
 import { gamePath } from '../paths.ts';
 import styles from './pages.module.css';
@@ -33,6 +34,19 @@ export function RightColumn() {
           <RegistrationWidget />
         </Suspense>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The left column of the sports pages: the search on top, then the sports tree (the
+ * children) in a panel that scrolls by itself; the column sticks while the games scroll.
+ */
+export function SportsColumn({ children, cyber = false }: { children: ReactNode; cyber?: boolean }) {
+  return (
+    <div className={`${pageStyles.sticky} ${styles.sportsColumn}`}>
+      <SportsSearch cyber={cyber} />
+      <Panel className={styles.treePanel}>{children}</Panel>
     </div>
   );
 }

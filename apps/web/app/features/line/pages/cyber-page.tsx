@@ -14,7 +14,7 @@ import { sportName } from '../names.ts';
 import { cyberPath, listingPath } from '../paths.ts';
 import { groupByCountry, SportsTree } from '../sports-tree.tsx';
 import { useSectionLive } from '../use-section-live.ts';
-import { ListSkeleton, LoadFailed, RightColumn, useLeaving } from './common.tsx';
+import { ListSkeleton, LoadFailed, RightColumn, SportsColumn, useLeaving } from './common.tsx';
 import lineStyles from '../line.module.css';
 import styles from './pages.module.css';
 
@@ -118,7 +118,7 @@ export function CyberPage({ data }: { data: CyberData }) {
     <>
       <PageHeading after={sectionLinks}>{heading}</PageHeading>
       <div className={pageStyles.threeCols}>
-        <Panel className={`${pageStyles.sticky} ${styles.treePanel}`}>
+        <SportsColumn cyber>
           <SportsTree
             title={t('cyber_disciplines')}
             section="line"
@@ -131,7 +131,7 @@ export function CyberPage({ data }: { data: CyberData }) {
             sportHref={(sport) => cyberPath(lng, { kind: 'discipline', discipline: sport.slug })}
             champHref={(sport, champ) => cyberPath(lng, { kind: 'champ', discipline: sport.slug, champId: champ.id }, { champ: champ.name })}
           />
-        </Panel>
+        </SportsColumn>
         <div className={styles.middle} aria-busy={leaving}>
           {middle}
         </div>

@@ -14,7 +14,7 @@ import { sportName, sportOf } from '../names.ts';
 import { listingPath, menusOf } from '../paths.ts';
 import { SportsTree } from '../sports-tree.tsx';
 import { useSectionLive } from '../use-section-live.ts';
-import { ListSkeleton, LoadFailed, RightColumn, useLeaving } from './common.tsx';
+import { ListSkeleton, LoadFailed, RightColumn, SportsColumn, useLeaving } from './common.tsx';
 import styles from './pages.module.css';
 
 function FilterChips({ data }: { data: ListingData }) {
@@ -97,7 +97,7 @@ export function ListingPage({ data }: { data: ListingData }) {
     <>
       <PageHeading after={<FilterChips data={data} />}>{heading}</PageHeading>
       <div className={pageStyles.threeCols}>
-        <Panel className={`${pageStyles.sticky} ${styles.treePanel}`}>
+        <SportsColumn>
           <SportsTree
             section={data.section}
             filter={data.filter}
@@ -107,7 +107,7 @@ export function ListingPage({ data }: { data: ListingData }) {
             selectedChampId={data.champ?.id ?? null}
             champs={data.champs}
           />
-        </Panel>
+        </SportsColumn>
         <div className={styles.middle} aria-busy={leaving}>
           {middle}
         </div>
