@@ -11,7 +11,7 @@ import { useSelections } from './selections.ts';
 
 export const SLIP_ANCHOR = 'bet-slip';
 
-export function SlipBadge({ className, countClassName }: { className?: string; countClassName?: string }) {
+export function SlipBadge({ className, countClassName, labelClassName }: { className?: string; countClassName?: string; labelClassName?: string }) {
   const { t } = useTranslation();
   const paths = usePaths();
   const { count } = useSelections();
@@ -25,7 +25,9 @@ export function SlipBadge({ className, countClassName }: { className?: string; c
   };
   return (
     <Link to={`${paths.to('line')}#${SLIP_ANCHOR}`} className={className} onClick={onClick} aria-label={count > 0 ? t('header_slip_count', { count }) : t('header_slip')} data-testid="header-slip">
-      <span aria-hidden="true">{t('header_slip')}</span>
+      <span aria-hidden="true" className={labelClassName}>
+        {t('header_slip')}
+      </span>
       <span className={countClassName} aria-hidden="true" data-testid="header-slip-count">
         {count}
       </span>

@@ -125,7 +125,7 @@ export function Header() {
             </label>
             <input id="site-search" name="q" type="search" placeholder={t('header_search_placeholder')} className={styles.searchInput} autoComplete="off" />
           </form>
-          <SlipBadge className={styles.slip} countClassName={styles.slipCount} />
+          <SlipBadge className={styles.slip} countClassName={styles.slipCount} labelClassName={styles.slipLabel} />
           <AccountArea />
         </div>
       </div>
