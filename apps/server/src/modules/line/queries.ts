@@ -9,7 +9,7 @@
  */
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '@betsite/db';
-import { GAME_STATUS } from '@betsite/domain';
+import { GAME_STATUS, SPORT } from '@betsite/domain';
 import {
   UPCOMING_LINE_MS,
   UPCOMING_LIVE_MS,
@@ -131,9 +131,12 @@ const isWholeScope = (scope: string) => !new RegExp(PERIOD_SCOPE).test(scope);
 const MAIN_TYPES = ['1x2', 'winner', 'total', 'handicap'] as const;
 /** Which whole-game count a list shows a total or handicap of: goals of the match, games of a tennis match, … */
 const SCOPE_PREFERENCE = ['match', 'periods-sum', 'regular', 'period-count'];
-const scopeRank = (scope: string) => {
-  const rank = SCOPE_PREFERENCE.indexOf(scope);
-  return rank < 0 ? SCOPE_PREFERENCE.length : rank;
+/** CS2 lists count maps, not the rounds of all maps (as the books show it). */
+const SCOPE_PREFERENCE_BY_SPORT: Partial<Record<number, readonly string[]>> = { [SPORT.cs2]: ['match', 'period-count', 'periods-sum'] };
+const scopeRank = (scope: string, sportId: number) => {
+  const preference = SCOPE_PREFERENCE_BY_SPORT[sportId] ?? SCOPE_PREFERENCE;
+  const rank = preference.indexOf(scope);
+  return rank < 0 ? preference.length : rank;
 };
 
 async function marketRows(db: DB, gameIds: readonly number[], mainOnly: boolean): Promise<{ markets: MarketRow[]; outcomes: OutcomeRow[] }> {
@@ -171,7 +174,8 @@ function imbalance(market: LineMarket): number {
  * total and the main handicap — of the preferred count (goals of the match before sets of
  * a tennis match), the line closest to even money.
  */
-export function mainMarkets(markets: readonly LineMarket[]): LineMarket[] {
+export function mainMarkets(markets: readonly LineMarket[], sportId: number): LineMarket[] {
+  const rank = (scope: string) => scopeRank(scope, sportId);
   const best = new Map<string, LineMarket>();
   const keep: LineMarket[] = [];
   for (const market of markets) {
@@ -181,8 +185,8 @@ export function mainMarkets(markets: readonly LineMarket[]): LineMarket[] {
       const current = best.get(market.type);
       const better =
         !current ||
-        scopeRank(market.scope) < scopeRank(current.scope) ||
-        (scopeRank(market.scope) === scopeRank(current.scope) && imbalance(market) < imbalance(current));
+        rank(market.scope) < rank(current.scope) ||
+        (rank(market.scope) === rank(current.scope) && imbalance(market) < imbalance(current));
       if (better) best.set(market.type, market);
     }
   }
@@ -198,7 +202,7 @@ async function withMarkets(db: DB, rows: readonly GameRow[]): Promise<GameCard[]
   );
   const byGame = groupBy(markets, (m) => m.game_id);
   const outcomesByGame = groupBy(outcomes, (o) => o.game_id);
-  return rows.map((row) => cardOf(row, mainMarkets(marketsOf(byGame.get(row.id) ?? [], outcomesByGame.get(row.id) ?? []))));
+  return rows.map((row) => cardOf(row, mainMarkets(marketsOf(byGame.get(row.id) ?? [], outcomesByGame.get(row.id) ?? []), row.sport_id)));
 }
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
