@@ -42,6 +42,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       RATE_LIMITS_SCALE: '50',
       // No simulated feed: the sportsbook tests make their own games through the ops API.
       FEED: 'off',
+      // …and read them fresh: a list answer reused for a second could predate a game just made.
+      LINE_CACHE_TTL_MS: '0',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -8,8 +8,8 @@ export const TEST_OPS_TOKEN = 'test-ops-token-0123456789abcdef';
 export const opsHeaders = { authorization: `Bearer ${TEST_OPS_TOKEN}` };
 
 export function testEnv(overrides: Record<string, string> = {}): AppEnv {
-  // No simulated feed unless a test asks: a test owns the games it sees.
-  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OPS_TOKEN: TEST_OPS_TOKEN, FEED: 'off', ...overrides });
+  // No simulated feed unless a test asks: a test owns the games it sees (and reads them fresh).
+  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OPS_TOKEN: TEST_OPS_TOKEN, FEED: 'off', LINE_CACHE_TTL_MS: '0', ...overrides });
 }
 
 /** The app on `db` (demo data seeded if missing), silent, with OPS_TOKEN set unless overridden. */

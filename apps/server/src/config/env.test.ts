@@ -21,6 +21,7 @@ describe('loadEnv', () => {
       FEED_SPEED: 1,
       FEED_DAYS: 7,
       FEED_MARGIN: 0.05,
+      LINE_CACHE_TTL_MS: 1000,
     });
   });
 

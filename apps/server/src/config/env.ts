@@ -126,6 +126,11 @@ const EnvSchema = z
     ),
     /** How many days ahead the simulated line goes. */
     FEED_DAYS: withDefault(z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).pipe(z.number().min(1).max(14)), '7'),
+    /** How long a node reuses a line list answer (sports, games, results …) for the same question; 0 = never. */
+    LINE_CACHE_TTL_MS: withDefault(
+      z.string().regex(/^\d+$/, 'must be a whole number of milliseconds').transform(Number).pipe(z.number().max(60_000, 'must be at most 60000')),
+      '1000',
+    ),
     /** Bookmaker margin of the simulated feed's prices (0.05 = 5%). */
     FEED_MARGIN: withDefault(
       z.string().regex(/^0(\.\d+)?$/, 'must be a fraction like 0.05').transform(Number).pipe(z.number().min(0).max(0.25, 'must be at most 0.25')),

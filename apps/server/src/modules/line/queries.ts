@@ -153,6 +153,8 @@ async function marketRows(db: DB, gameIds: readonly number[], mainOnly: boolean)
     markets = markets.where('type', 'in', MAIN_TYPES).where('scope', '!~', PERIOD_SCOPE);
     outcomes = outcomes
       .innerJoin('markets as m', (join) => join.onRef('m.game_id', '=', 'o.game_id').onRef('m.key', '=', 'o.market_key'))
+      // Said of both sides, or the planner reads every main market of the catalogue.
+      .where('m.game_id', 'in', gameIds)
       .where('m.type', 'in', MAIN_TYPES)
       .where('m.scope', '!~', PERIOD_SCOPE);
   }
@@ -217,10 +219,6 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 }
 
 // ---------------------------------------------------------------- reads
-
-export async function sportExists(db: DB, sportId: number): Promise<boolean> {
-  return (await db.selectFrom('sports').select('id').where('id', '=', sportId).executeTakeFirst()) !== undefined;
-}
 
 /** Sports with games in the section, with their counts (sports without games are left out). */
 export async function sportCounts(db: DB, section: LineSection, filter: TimeFilter, now: number, hidden: HiddenSports): Promise<SportCount[]> {

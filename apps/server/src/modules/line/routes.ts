@@ -25,9 +25,25 @@ import {
   type SportsResponse,
   type TeamResponse,
 } from '@betsite/contracts';
+import { isSportId } from '@betsite/domain';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
-import { champById, champPage, champsOf, gameCards, gameDetail, hiddenSportsOf, results, search, sportCounts, sportExists, teamPage, topGames } from './queries.ts';
+import { ListCache } from './list-cache.ts';
+import {
+  champById,
+  champPage,
+  champsOf,
+  gameCards,
+  gameDetail,
+  hiddenSportsOf,
+  NO_HIDDEN,
+  results,
+  search,
+  sportCounts,
+  teamPage,
+  topGames,
+  type HiddenSports,
+} from './queries.ts';
 
 const IdParamsSchema = z.object({ id: GameIdSchema }).strict();
 
@@ -39,40 +55,46 @@ export const lineRoutes: FastifyPluginAsync = async (app) => {
   const now = () => app.clock.now();
   const hidden = (request: FastifyRequest) => hiddenSportsOf(db, request.userId);
   const cached = (reply: FastifyReply) => reply.header('cache-control', LIST_CACHE);
+  const lists = new ListCache(app.env.LINE_CACHE_TTL_MS);
+  /** A list answer: the same question (url and hidden sports) within a second shares one read. */
+  const list = async <T>(request: FastifyRequest, reply: FastifyReply, load: (viewer: HiddenSports) => Promise<T>): Promise<T> => {
+    const viewer = await hidden(request);
+    cached(reply);
+    return lists.get(`${request.url}|${viewer.line.join(',')}|${viewer.live.join(',')}`, () => load(viewer));
+  };
   const idOf = (request: FastifyRequest) => parseRequest(IdParamsSchema, request.params, 'params').id;
-  const requireSport = async (sportId: number | undefined) => {
-    if (sportId !== undefined && !(await sportExists(db, sportId))) throw new AppError(404, LineErrorCode.sportNotFound, `No sport ${sportId}`);
+  // The sports table is the domain's list, re-seeded at every start: no need to ask it.
+  const requireSport = (sportId: number | undefined) => {
+    if (sportId !== undefined && !isSportId(sportId)) throw new AppError(404, LineErrorCode.sportNotFound, `No sport ${sportId}`);
   };
 
   app.get(`${LINE_API_BASE}/sports`, async (request, reply): Promise<SportsResponse> => {
     const { section, filter } = parseRequest(SportsQuerySchema, request.query, 'query');
-    cached(reply);
-    return { section, sports: await sportCounts(db, section, filter, now(), await hidden(request)) };
+    return list(request, reply, async (viewer) => ({ section, sports: await sportCounts(db, section, filter, now(), viewer) }));
   });
 
   app.get(`${LINE_API_BASE}/champs`, async (request, reply): Promise<ChampsResponse> => {
     const { section, sportId, filter } = parseRequest(ChampsQuerySchema, request.query, 'query');
-    await requireSport(sportId);
-    cached(reply);
-    return { champs: await champsOf(db, section, sportId, filter, now(), await hidden(request)) };
+    requireSport(sportId);
+    return list(request, reply, async (viewer) => ({ champs: await champsOf(db, section, sportId, filter, now(), viewer) }));
   });
 
   app.get(`${LINE_API_BASE}/champs/:id`, async (request, reply): Promise<ChampResponse> => {
-    const page = await champPage(db, idOf(request), now(), await hidden(request));
+    const id = idOf(request);
+    const page = await list(request, reply, (viewer) => champPage(db, id, now(), viewer));
     if (!page) throw new AppError(404, LineErrorCode.champNotFound, 'No such champ');
-    cached(reply);
     return page;
   });
 
   app.get(`${LINE_API_BASE}/games`, async (request, reply): Promise<GamesResponse> => {
     const query = parseRequest(GamesQuerySchema, request.query, 'query');
-    await requireSport(query.sportId);
-    const viewer = await hidden(request);
-    if (query.champId !== undefined && !(await champById(db, query.champId, now(), viewer))) {
-      throw new AppError(404, LineErrorCode.champNotFound, `No champ ${query.champId}`);
-    }
-    cached(reply);
-    return gameCards(db, query, now(), viewer);
+    requireSport(query.sportId);
+    const answer = await list(request, reply, async (viewer) => {
+      if (query.champId !== undefined && !(await champById(db, query.champId, now(), viewer))) return null;
+      return gameCards(db, query, now(), viewer);
+    });
+    if (!answer) throw new AppError(404, LineErrorCode.champNotFound, `No champ ${query.champId}`);
+    return answer;
   });
 
   app.get(`${LINE_API_BASE}/games/:id`, async (request, reply): Promise<GameResponse> => {
@@ -84,30 +106,29 @@ export const lineRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(`${LINE_API_BASE}/top`, async (request, reply) => {
     const { section, limit } = parseRequest(TopQuerySchema, request.query, 'query');
-    cached(reply);
-    return { games: await topGames(db, section, limit, now(), await hidden(request)) };
+    return list(request, reply, async (viewer) => ({ games: await topGames(db, section, limit, now(), viewer) }));
   });
 
   app.get(`${LINE_API_BASE}/search`, async (request, reply): Promise<SearchResponse> => {
     const { q, limit } = parseRequest(SearchQuerySchema, request.query, 'query');
-    cached(reply);
-    return search(db, q, limit, now(), await hidden(request));
+    return list(request, reply, (viewer) => search(db, q, limit, now(), viewer));
   });
 
   app.get(`${LINE_API_BASE}/teams/:id`, async (request, reply): Promise<TeamResponse> => {
-    const page = await teamPage(db, idOf(request), now(), await hidden(request));
+    const id = idOf(request);
+    const page = await list(request, reply, (viewer) => teamPage(db, id, now(), viewer));
     if (!page) throw new AppError(404, LineErrorCode.teamNotFound, 'No such team');
-    cached(reply);
     return page;
   });
 
   app.get(`${LINE_API_BASE}/results`, async (request, reply): Promise<ResultsResponse> => {
     const query = parseRequest(ResultsQuerySchema, request.query, 'query');
-    await requireSport(query.sportId);
-    if (query.champId !== undefined && !(await champById(db, query.champId, now(), { line: [], live: [] }))) {
-      throw new AppError(404, LineErrorCode.champNotFound, `No champ ${query.champId}`);
-    }
-    cached(reply);
-    return results(db, query, now());
+    requireSport(query.sportId);
+    const answer = await list(request, reply, async () => {
+      if (query.champId !== undefined && !(await champById(db, query.champId, now(), NO_HIDDEN))) return null;
+      return results(db, query, now());
+    });
+    if (!answer) throw new AppError(404, LineErrorCode.champNotFound, `No champ ${query.champId}`);
+    return answer;
   });
 };
