@@ -13,10 +13,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
 import { GAME_STATUS, type Clock, type GameResult } from '@betsite/domain';
-import type { FeedEvent, FeedGame, FeedProvider, FeedSnapshot } from '@betsite/feed';
+import type { FeedEvent, FeedGame, FeedMarketOdds, FeedProvider, FeedSnapshot } from '@betsite/feed';
 import type { LineChanges } from './changes.ts';
 import { isOverStatus, resultView } from './rows.ts';
-import { applyLive, applyOdds, applyResult, finalLive, setSuspended, upsertCatalogue, upsertGame, type CatalogueIds } from './store.ts';
+import { applyLive, applyOddsOfGames, applyResult, finalLive, setSuspended, upsertCatalogue, upsertGame, type CatalogueIds } from './store.ts';
 import type { LineWriter } from './writer.ts';
 
 export interface IngesterOptions {
@@ -135,7 +135,10 @@ export class FeedIngester {
         const batch = this.queue.splice(0, this.batchSize).filter((e) => e.seq > this.lastSeq);
         if (batch.length === 0) continue;
         try {
-          await this.options.writer.run((trx, changes) => this.apply(trx, changes, batch));
+          // Prices and scoreboards need not wait for the disk (after a crash the provider's
+          // snapshot brings them back); a result, which bets will be settled on, does.
+          const durable = batch.some((e) => e.type === 'result');
+          await this.options.writer.run((trx, changes) => this.apply(trx, changes, batch), { durable });
           this.lastSeq = batch[batch.length - 1]?.seq ?? this.lastSeq;
         } catch (err) {
           // The batch is lost to this node's state; the games it touched catch up at their next events.
@@ -165,11 +168,36 @@ export class FeedIngester {
     return { champId, homeTeamId, awayTeamId };
   }
 
+  /**
+   * A batch in one transaction. Price changes are gathered and written together (the last
+   * word per market), before anything that must come after them: a game's result (it closes
+   * every market) or a re-sent game (it brings its own prices).
+   */
   private async apply(trx: Transaction<Database>, changes: LineChanges, events: readonly FeedEvent[]) {
+    const prices = new Map<number, Map<string, FeedMarketOdds>>();
+    const writePrices = async () => {
+      if (prices.size === 0) return;
+      await applyOddsOfGames(
+        trx,
+        [...prices].map(([gameId, markets]) => ({ gameId, markets: [...markets.values()] })),
+      );
+      prices.clear();
+    };
     for (const event of events) {
+      const known = event.type === 'game' ? null : this.games.get(event.gameId);
+      if (event.type === 'odds' && known) {
+        const markets = prices.get(known.id) ?? new Map<string, FeedMarketOdds>();
+        for (const market of event.markets) markets.set(market.key, market);
+        prices.set(known.id, markets);
+        changes.odds(known.id, event.markets, event.at);
+        this.applied++;
+        continue;
+      }
+      if (event.type === 'game' || event.type === 'result') await writePrices();
       if (await this.applyOne(trx, changes, event)) this.applied++;
       else this.skipped++;
     }
+    await writePrices();
   }
 
   /** Applies one event; false when it concerns a game this node does not know (or no longer follows). */
@@ -192,7 +220,7 @@ export class FeedIngester {
     if (!known) return false;
     switch (event.type) {
       case 'odds':
-        await applyOdds(trx, known.id, event.markets);
+        await applyOddsOfGames(trx, [{ gameId: known.id, markets: event.markets }]);
         changes.odds(known.id, event.markets, event.at);
         return true;
       case 'live':

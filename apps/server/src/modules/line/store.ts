@@ -177,16 +177,28 @@ export async function upsertGame(
 
 /** New prices and blocked flags of whole markets (every outcome of each market given). */
 export async function applyOdds(db: Db, gameId: number, markets: readonly FeedMarketOdds[]): Promise<void> {
-  if (markets.length === 0) return;
-  const marketValues = sql.join(markets.map((m) => sql`(${m.key}::text, ${m.blocked}::boolean)`));
-  await sql`update markets as m set blocked = v.blocked
-    from (values ${marketValues}) as v(key, blocked)
-    where m.game_id = ${gameId} and m.key = v.key and m.blocked <> v.blocked`.execute(db);
-  await setOutcomes(
-    db,
-    gameId,
-    markets.flatMap((m) => m.outcomes),
-  );
+  await applyOddsOfGames(db, [{ gameId, markets }]);
+}
+
+/**
+ * Prices of many games' markets at once: two statements for any number of changes (a feed
+ * batch's worth), instead of two per change.
+ */
+export async function applyOddsOfGames(db: Db, changes: readonly { gameId: number; markets: readonly FeedMarketOdds[] }[]): Promise<void> {
+  const markets = changes.flatMap(({ gameId, markets: list }) => list.map((m) => ({ gameId, key: m.key, blocked: m.blocked })));
+  const outcomes = changes.flatMap(({ gameId, markets: list }) => list.flatMap((m) => m.outcomes.map((o) => ({ gameId, ...o }))));
+  await inChunks(markets, async (chunk) => {
+    const values = sql.join(chunk.map((m) => sql`(${m.gameId}::int, ${m.key}::text, ${m.blocked}::boolean)`));
+    await sql`update markets as m set blocked = v.blocked
+      from (values ${values}) as v(game_id, key, blocked)
+      where m.game_id = v.game_id and m.key = v.key and m.blocked <> v.blocked`.execute(db);
+  });
+  await inChunks(outcomes, async (chunk) => {
+    const values = sql.join(chunk.map((o) => sql`(${o.gameId}::int, ${o.key}::text, ${priceOf(o.coef)}::int, ${o.blocked}::boolean)`));
+    await sql`update outcomes as o set price = v.price, blocked = v.blocked
+      from (values ${values}) as v(game_id, key, price, blocked)
+      where o.game_id = v.game_id and o.key = v.key and (o.price <> v.price or o.blocked <> v.blocked)`.execute(db);
+  });
 }
 
 /** Prices and blocked flags of single outcomes; answers the keys that exist. */

@@ -5,7 +5,7 @@
  * browser never applies an older price over a newer one.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
 import type { Clock } from '@betsite/domain';
 import type { LiveApi } from '../live/index.ts';
@@ -25,10 +25,18 @@ export class LineWriter {
 
   constructor(private readonly deps: LineWriterDeps) {}
 
-  run<T>(work: LineWork<T>): Promise<T> {
+  /**
+   * `durable: false` commits without waiting for the write-ahead log to reach the disk (a
+   * crash may lose the last fraction of a second): for the feed's prices, which the
+   * provider's snapshot restores. Operators' changes and results stay durable.
+   */
+  run<T>(work: LineWork<T>, { durable = true }: { durable?: boolean } = {}): Promise<T> {
     const next = this.tail.then(async () => {
       const changes = new LineChanges();
-      const result = await this.deps.db.transaction().execute((trx) => work(trx, changes));
+      const result = await this.deps.db.transaction().execute(async (trx) => {
+        if (!durable) await sql`set local synchronous_commit = off`.execute(trx);
+        return work(trx, changes);
+      });
       if (!changes.empty) await changes.publish(this.deps.live, this.deps.db, this.deps.clock.now(), this.deps.logger);
       return result;
     });
