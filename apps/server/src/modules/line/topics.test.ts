@@ -216,11 +216,31 @@ describeEachDb('line live topics', (t) => {
       expect(delta.live).toMatchObject({ score: { home: 2, away: 2 }, clock: { running: false } });
       expect(Object.keys(delta.settlements ?? {})).toHaveLength(game.markets.flatMap((m) => m.outcomes).length);
       expect(delta.settlements?.['1x2:match/draw']).toBe(1);
-      // A later subscriber's snapshot is the finished game.
+      // A later subscriber gets the crowd's recent snapshot (taken before the finish), then
+      // the finish from the ring: the same delta, numbered next.
       const late = await open();
-      const { game: snapshot } = await follow(late, game.id);
-      expect(snapshot).toEqual(await read(game.id));
-      expect(snapshot).toMatchObject({ status: 4, isFinished: true, result: delta.result });
+      const first = await follow(late, game.id);
+      expect(first.seq).toBe(seq);
+      expect(await nextDelta(late, topic, seq + 1)).toEqual(delta);
+      await late.expectNothing();
+    });
+
+    it('serves later subscribers the recent snapshot while nothing changed, and a fresh one after', async () => {
+      const game = await create({ live: true });
+      const a = await open();
+      const first = await follow(a, game.id);
+      const b = await open();
+      const second = await follow(b, game.id);
+      expect(second).toEqual(first);
+      await b.expectNothing();
+      // Nobody follows any more: the next subscriber reads the game again.
+      await a.close();
+      await b.close();
+      await ops('PATCH', `/${game.id}/odds`, { outcomes: [{ key: '1x2:match/home', coef: 4.321 }] });
+      const c = await open();
+      const third = await follow(c, game.id);
+      expect(third.seq).toBe(first.seq + 1);
+      expect(third.game).toEqual(await read(game.id));
     });
 
     it('keeps a follower in step: snapshot plus deltas is the game page', async () => {

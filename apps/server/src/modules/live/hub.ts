@@ -68,6 +68,8 @@ interface Stream {
   localSeq: number;
   /** The snapshot being loaded, shared by every subscriber waiting for one. */
   flight: Promise<LoadedSnapshot> | null;
+  /** The last snapshot loaded, kept a few seconds for the next subscribers (see `reusable`). */
+  recent: { loaded: LoadedSnapshot; at: number; ringVersion: number } | null;
 }
 
 interface LoadedSnapshot {
@@ -94,6 +96,12 @@ export class UnknownTopicError extends Error {
     this.name = 'UnknownTopicError';
   }
 }
+
+/**
+ * How long a loaded snapshot serves later subscribers of its stream: a crowd joining a game
+ * (5,000 sockets after a deploy) costs one read of it, not one each.
+ */
+const SNAPSHOT_REUSE_MS = 5_000;
 
 /** Beyond this many, a ring that never connects to a fresh snapshot is dropped rather than retried. */
 const MAX_CATCH_UP_RETRIES = 3;
@@ -254,6 +262,7 @@ export class LiveHub {
         ring: new DeltaRing(this.ringSize),
         localSeq: epochBase(),
         flight: null,
+        recent: null,
       };
       this.streams.set(key, stream);
     }
@@ -274,6 +283,7 @@ export class LiveHub {
     stream.subscribers.delete(subscription);
     this.subscriptionCount--;
     if (stream.subscribers.size === 0) {
+      stream.recent = null;
       this.idle.set(stream.key, true);
       while (this.idle.size > this.maxIdleStreams) {
         const oldest = this.idle.keys().next().value;
@@ -302,13 +312,26 @@ export class LiveHub {
     subscription.state = 'pending';
     const generation = ++subscription.generation;
     const { stream, sink } = subscription;
+    const recent = this.reusable(stream);
+    if (recent) {
+      sink.send(recent.frame);
+      subscription.lastSeq = recent.seq;
+      subscription.state = 'live';
+      this.catchUp(subscription);
+      return;
+    }
     if (!stream.flight) {
+      const ringVersion = stream.ring.version;
       const flight = this.load(stream);
       stream.flight = flight;
       const settle = () => {
         if (stream.flight === flight) stream.flight = null;
       };
-      flight.then(settle, settle);
+      flight.then((loaded) => {
+        settle();
+        // Public streams only: a crowd shares them; a player's own stream has one reader.
+        if (stream.subscribers.size > 0 && stream.family.access === 'public') stream.recent = { loaded, at: performance.now(), ringVersion };
+      }, settle);
     }
     stream.flight.then(
       (loaded) => {
@@ -329,6 +352,18 @@ export class LiveHub {
         sink.error(LiveErrorCode.snapshotFailed, 'The topic could not be loaded; subscribe again later', subscription.topic);
       },
     );
+  }
+
+  /**
+   * The stream's last snapshot, when it is young and this node's deltas connect to it: the
+   * ring saw nothing since the load began, or holds every delta after the snapshot's number
+   * (the subscriber then catches up from the ring, as after a fresh load).
+   */
+  private reusable(stream: Stream): LoadedSnapshot | null {
+    const recent = stream.recent;
+    if (!recent || performance.now() - recent.at > SNAPSHOT_REUSE_MS) return null;
+    if (stream.ring.version === recent.ringVersion || stream.ring.after(recent.loaded.seq)) return recent.loaded;
+    return null;
   }
 
   private async load(stream: Stream): Promise<LoadedSnapshot> {

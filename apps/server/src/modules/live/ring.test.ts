@@ -75,3 +75,17 @@ describe('Counters', () => {
     expect(Number.isSafeInteger(epochBase(Date.UTC(2058, 0, 1)) + 2 ** 23)).toBe(true);
   });
 });
+
+describe('DeltaRing version', () => {
+  it('changes with every delta kept and every clear, not with a duplicate', () => {
+    const ring = new DeltaRing(4);
+    const v0 = ring.version;
+    ring.push(1, Buffer.from('a'));
+    const v1 = ring.version;
+    expect(v1).not.toBe(v0);
+    expect(ring.push(1, Buffer.from('dup'))).toBe(false);
+    expect(ring.version).toBe(v1);
+    ring.clear();
+    expect(ring.version).not.toBe(v1);
+  });
+});

@@ -12,6 +12,8 @@ export class DeltaRing {
   private readonly entries: (RingEntry | undefined)[];
   private start = 0;
   private count = 0;
+  /** Bumped by every change: equal versions mean the ring saw nothing in between. */
+  private changes = 0;
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('ring capacity must be a positive integer');
@@ -20,6 +22,10 @@ export class DeltaRing {
 
   get size(): number {
     return this.count;
+  }
+
+  get version(): number {
+    return this.changes;
   }
 
   /** The oldest sequence number held, or null when empty. */
@@ -41,6 +47,7 @@ export class DeltaRing {
     if (hi !== null && seq <= hi) return false;
     if (hi !== null && seq !== hi + 1) this.clear();
     const entry = { seq, frame };
+    this.changes++;
     if (this.count < this.capacity) {
       this.entries[(this.start + this.count) % this.capacity] = entry;
       this.count++;
@@ -64,6 +71,7 @@ export class DeltaRing {
   }
 
   clear(): void {
+    this.changes++;
     this.entries.fill(undefined);
     this.start = 0;
     this.count = 0;
