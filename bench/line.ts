@@ -10,8 +10,12 @@
  * for gzipped, as browsers do.
  *
  * First the line fills: the simulated feed prices the next 6 hours at start-up and the rest
- * of the week 40 games a second; the count of `sports?section=line` is polled until it
+ * of the week 80 games a second; the count of `sports?section=line` is polled until it
  * stops growing.
+ *
+ * Each database twice: as served (a node reuses a list answer for 1 s, LINE_CACHE_TTL_MS)
+ * and with every request read from the database (LINE_CACHE_TTL_MS=0); set
+ * LINE_CACHE_TTL_MS to run one of them only.
  *
  * Usage: node --import tsx bench/line.ts [connections=50] [seconds=15]   (BENCH_DB=pglite|postgres for one only)
  */
@@ -65,8 +69,14 @@ async function waitForLine(origin: string): Promise<{ line: number; seconds: num
   }
 }
 
+const cacheModes = process.env.LINE_CACHE_TTL_MS === undefined ? ['1000', '0'] : [process.env.LINE_CACHE_TTL_MS];
+
 async function measureDb(db: BenchDatabase) {
-  const server = await startBenchServer({ FEED: 'simulated', RATE_LIMITS_SCALE: '1000000', ...db.env });
+  for (const ttl of cacheModes) await measure(db, ttl);
+}
+
+async function measure(db: BenchDatabase, cacheTtlMs: string) {
+  const server = await startBenchServer({ FEED: 'simulated', RATE_LIMITS_SCALE: '1000000', LINE_CACHE_TTL_MS: cacheTtlMs, ...db.env });
   try {
     const { origin } = server;
     const filled = await waitForLine(origin);
@@ -78,7 +88,8 @@ async function measureDb(db: BenchDatabase) {
     const detail = await getJson<GameResponse>(`${origin}/web-api/line/v1/games/${football.id}`);
     const outcomes = detail.game.markets.reduce((sum, m) => sum + m.outcomes.length, 0);
 
-    console.log(`Line API [${db.label}]: ${connections} connections, ${duration} s each, ${webBuilt() ? 'server.ts' : 'build() without pages'}, simulated feed running`);
+    const cache = cacheTtlMs === '0' ? 'every request read from the database' : `list answers reused for ${cacheTtlMs} ms (as served)`;
+    console.log(`Line API [${db.label}, ${cache}]: ${connections} connections, ${duration} s each, ${webBuilt() ? 'server.ts' : 'build() without pages'}, simulated feed running`);
     console.log(`  line filled: ${filled.line} games in the line, ${live} in play (stable after ${filled.seconds.toFixed(0)} s)`);
     const targets: [string, string][] = [
       ['sports menu', '/web-api/line/v1/sports?section=line'],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SPORT, sportInfo, type SportId } from '@betsite/domain';
 import { openingMarkets, type FeedGame } from '@betsite/feed';
 import type { LineMarket } from '@betsite/contracts';
-import { mainMarkets } from './queries.ts';
+import { mainMarkets, type MarketCandidate } from './queries.ts';
 
 function marketsOf(sportId: SportId): LineMarket[] {
   const game: FeedGame = {
@@ -20,6 +20,13 @@ function marketsOf(sportId: SportId): LineMarket[] {
   return openingMarkets(game).map((m) => ({ ...m, outcomes: m.outcomes.map((o) => ({ ...o })) })) as LineMarket[];
 }
 
+/** As the database tells it: the spread of the outcomes' prices, in thousandths. */
+const candidatesOf = (markets: readonly LineMarket[]): (LineMarket & MarketCandidate)[] =>
+  markets.map((m) => {
+    const prices = m.outcomes.map((o) => Math.round(o.coef * 1000));
+    return { ...m, spread: Math.max(...prices) - Math.min(...prices) };
+  });
+
 const imbalance = (m: LineMarket) => Math.abs((m.outcomes[0]?.coef ?? 0) - (m.outcomes[1]?.coef ?? 0));
 
 describe('main markets of a list row', () => {
@@ -29,7 +36,7 @@ describe('main markets of a list row', () => {
     [SPORT.cs2, 'period-count'],
     [SPORT.iceHockey, 'regular'],
   ] as const)('sport %i: the total of %s, the line closest to even money', (sportId, scope) => {
-    const all = marketsOf(sportId);
+    const all = candidatesOf(marketsOf(sportId));
     const main = mainMarkets(all, sportId);
     const totals = main.filter((m) => m.type === 'total');
     expect(totals).toHaveLength(1);

@@ -16,7 +16,6 @@ import {
   type ChampItem,
   type GameCard,
   type GameDetail,
-  type LineMarket,
   type LineSection,
   type ResultItem,
   type SportCount,
@@ -139,47 +138,50 @@ const scopeRank = (scope: string, sportId: number) => {
   return rank < 0 ? preference.length : rank;
 };
 
-async function marketRows(db: DB, gameIds: readonly number[], mainOnly: boolean): Promise<{ markets: MarketRow[]; outcomes: OutcomeRow[] }> {
+/** Every market of the games, with their outcomes (game pages). */
+async function marketRows(db: DB, gameIds: readonly number[]): Promise<{ markets: MarketRow[]; outcomes: OutcomeRow[] }> {
   if (gameIds.length === 0) return { markets: [], outcomes: [] };
-  let markets = db
-    .selectFrom('markets')
-    .select(['game_id', 'key', 'type', 'group_id', 'scope', 'param', 'name', 'blocked'])
-    .where('game_id', 'in', gameIds);
-  let outcomes = db
-    .selectFrom('outcomes as o')
-    .select(['o.game_id', 'o.key', 'o.market_key', 'o.type_id', 'o.kind', 'o.line', 'o.score', 'o.name', 'o.price', 'o.blocked', 'o.status'])
-    .where('o.game_id', 'in', gameIds);
-  if (mainOnly) {
-    markets = markets.where('type', 'in', MAIN_TYPES).where('scope', '!~', PERIOD_SCOPE);
-    outcomes = outcomes
-      .innerJoin('markets as m', (join) => join.onRef('m.game_id', '=', 'o.game_id').onRef('m.key', '=', 'o.market_key'))
-      // Said of both sides, or the planner reads every main market of the catalogue.
-      .where('m.game_id', 'in', gameIds)
-      .where('m.type', 'in', MAIN_TYPES)
-      .where('m.scope', '!~', PERIOD_SCOPE);
-  }
-  const [m, o] = await Promise.all([
-    markets.orderBy('game_id').orderBy('sort_order').execute(),
-    outcomes.orderBy('o.game_id').orderBy('o.sort_order').execute(),
+  const [markets, outcomes] = await Promise.all([
+    db
+      .selectFrom('markets')
+      .select(['game_id', 'key', 'type', 'group_id', 'scope', 'param', 'name', 'blocked'])
+      .where('game_id', 'in', gameIds)
+      .orderBy('game_id')
+      .orderBy('sort_order')
+      .execute(),
+    db
+      .selectFrom('outcomes')
+      .select(['game_id', 'key', 'market_key', 'type_id', 'kind', 'line', 'score', 'name', 'price', 'blocked', 'status'])
+      .where('game_id', 'in', gameIds)
+      .orderBy('game_id')
+      .orderBy('sort_order')
+      .execute(),
   ]);
-  return { markets: m, outcomes: o };
+  return { markets, outcomes };
+}
+
+/** What choosing a list row's markets needs to know of a market. */
+export interface MarketCandidate {
+  key: string;
+  type: string;
+  scope: string;
+  blocked: boolean;
+  /** Highest minus lowest price of its outcomes, in thousandths: 0 is even money. */
+  spread: number;
 }
 
 /** How far a two-way market is from even money: the main line is the most balanced. */
-function imbalance(market: LineMarket): number {
-  const [a, b] = market.outcomes;
-  return a && b ? Math.abs(a.coef - b.coef) + (market.blocked ? 100 : 0) : Number.POSITIVE_INFINITY;
-}
+const imbalance = (market: MarketCandidate) => market.spread + (market.blocked ? 1_000_000 : 0);
 
 /**
  * The markets a list row shows: every whole-game result market (1X2, winner), the main
  * total and the main handicap — of the preferred count (goals of the match before sets of
  * a tennis match), the line closest to even money.
  */
-export function mainMarkets(markets: readonly LineMarket[], sportId: number): LineMarket[] {
+export function mainMarkets<M extends MarketCandidate>(markets: readonly M[], sportId: number): M[] {
   const rank = (scope: string) => scopeRank(scope, sportId);
-  const best = new Map<string, LineMarket>();
-  const keep: LineMarket[] = [];
+  const best = new Map<string, M>();
+  const keep: M[] = [];
   for (const market of markets) {
     if (!isWholeScope(market.scope)) continue;
     if (market.type === '1x2' || market.type === 'winner') keep.push(market);
@@ -196,15 +198,53 @@ export function mainMarkets(markets: readonly LineMarket[], sportId: number): Li
   return markets.filter((m) => chosen.has(m));
 }
 
+/**
+ * Games as list rows: first each game's candidate markets with their spreads (narrow rows),
+ * then markets and outcomes of the chosen ones only — a few per game instead of every line.
+ */
 async function withMarkets(db: DB, rows: readonly GameRow[]): Promise<GameCard[]> {
-  const { markets, outcomes } = await marketRows(
-    db,
-    rows.map((r) => r.id),
-    true,
-  );
+  if (rows.length === 0) return [];
+  const gameIds = rows.map((r) => r.id);
+  const candidates = await db
+    .selectFrom('markets as m')
+    .select([
+      'm.game_id',
+      'm.key',
+      'm.type',
+      'm.scope',
+      'm.blocked',
+      sql<number>`coalesce((select max(o.price) - min(o.price) from outcomes o where o.game_id = m.game_id and o.market_key = m.key), 0)`.as('spread'),
+    ])
+    .where('m.game_id', 'in', gameIds)
+    .where('m.type', 'in', MAIN_TYPES)
+    .where('m.scope', '!~', PERIOD_SCOPE)
+    .execute();
+  const sportOf = new Map(rows.map((r) => [r.id, r.sport_id]));
+  const chosen = [...groupBy(candidates, (c) => c.game_id)].flatMap(([gameId, list]) => mainMarkets(list, sportOf.get(gameId) ?? 0));
+  let markets: MarketRow[] = [];
+  let outcomes: OutcomeRow[] = [];
+  if (chosen.length > 0) {
+    const pairs = sql.join(chosen.map((c) => sql`(${c.game_id}::int, ${c.key}::text)`));
+    [markets, outcomes] = await Promise.all([
+      db
+        .selectFrom('markets as m')
+        .where(sql<boolean>`(m.game_id, m.key) in (values ${pairs})`)
+        .select(['m.game_id', 'm.key', 'm.type', 'm.group_id', 'm.scope', 'm.param', 'm.name', 'm.blocked'])
+        .orderBy('m.game_id')
+        .orderBy('m.sort_order')
+        .execute(),
+      db
+        .selectFrom('outcomes as o')
+        .where(sql<boolean>`(o.game_id, o.market_key) in (values ${pairs})`)
+        .select(['o.game_id', 'o.key', 'o.market_key', 'o.type_id', 'o.kind', 'o.line', 'o.score', 'o.name', 'o.price', 'o.blocked', 'o.status'])
+        .orderBy('o.game_id')
+        .orderBy('o.sort_order')
+        .execute(),
+    ]);
+  }
   const byGame = groupBy(markets, (m) => m.game_id);
   const outcomesByGame = groupBy(outcomes, (o) => o.game_id);
-  return rows.map((row) => cardOf(row, mainMarkets(marketsOf(byGame.get(row.id) ?? [], outcomesByGame.get(row.id) ?? []), row.sport_id)));
+  return rows.map((row) => cardOf(row, marketsOf(byGame.get(row.id) ?? [], outcomesByGame.get(row.id) ?? [])));
 }
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -334,7 +374,7 @@ export async function gameCards(db: DB, query: GamesFilter, now: number, hidden:
 export async function gameDetail(db: DB, gameId: number): Promise<GameDetail | null> {
   const row = await gamesQuery(db).where('g.id', '=', gameId).executeTakeFirst();
   if (!row) return null;
-  const { markets, outcomes } = await marketRows(db, [gameId], false);
+  const { markets, outcomes } = await marketRows(db, [gameId]);
   return detailOf(row, marketsOf(markets, outcomes));
 }
 
