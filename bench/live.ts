@@ -10,9 +10,9 @@
  * percentiles, messages lost (every delta each client should have seen, by sequence
  * number), and the server's resident memory per connection.
  *
- * The server is `apps/server/src/server.ts` when the web build exists; without it, this
- * script starts itself as a second process serving `build()` without pages (the same
- * live module, database and bus), so the clients never share a process with the server.
+ * The server is `apps/server/src/server.ts` when the web build exists, else `build()`
+ * without pages (bench/support/server.ts), in its own process either way, so the clients
+ * never share a process with the server.
  *
  * By default each subscriber follows one of 100 game topics, each changing 5 times a second
  * (500 changes/s in all, 25,000 messages/s to the clients); raise topicsPerClient for more.
@@ -22,55 +22,11 @@
  * Usage: node --import tsx bench/live.ts [clients=5000] [perSecond=500] [seconds=20] [topics=100] [topicsPerClient=1]
  * Against a running server: LIVE_BENCH_ORIGIN=http://host:port LIVE_BENCH_OPS_TOKEN=… (it must have OPS_TOKEN).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { LIVE_WS_PATH, type LiveOpsLoadResult } from '@betsite/contracts';
-import { startServer, type RunningServer } from '../e2e/support/server.ts';
-import { loadEnv } from '../apps/server/src/config/env.ts';
-import { build } from '../apps/server/src/app.ts';
-
-const SERVE_FLAG = '--serve-without-pages';
-if (process.argv[2] === SERVE_FLAG) {
-  const app = await build({ env: loadEnv(process.env) });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  console.log(`LISTENING ${address}`);
-  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
-  await new Promise(() => undefined);
-}
-
-/** This script again, as the server process (no web build to serve pages with). */
-async function startWithoutPages(): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'betsite-bench-live-'));
-  const opsToken = 'bench-ops-token-0123456789';
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), SERVE_FLAG], {
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, OPS_TOKEN: opsToken, LOG_LEVEL: 'warn', FAKE_CLOCK: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const origin = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with code ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('LISTENING ')) resolve(line.slice('LISTENING '.length));
-    });
-  });
-  return {
-    origin,
-    opsToken,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import type { RunningServer } from '../e2e/support/server.ts';
+import { startBenchServer } from './support/server.ts';
 
 const [clients, perSecond, seconds, topics, topicsPerClient] = [5000, 500, 20, 100, 1].map((fallback, i) => Number(process.argv[2 + i] ?? fallback)) as [
   number,
@@ -84,12 +40,9 @@ const CONNECT_CONCURRENCY = 200;
 const WARMUP_SECONDS = 3;
 
 const external = process.env.LIVE_BENCH_ORIGIN;
-const webBuilt = existsSync(fileURLToPath(new URL('../apps/web/build/server/index.js', import.meta.url)));
 const server: RunningServer = external
   ? { origin: external, opsToken: process.env.LIVE_BENCH_OPS_TOKEN ?? '', stop: async () => undefined }
-  : webBuilt
-    ? await startServer({ NODE_ENV: 'production', FAKE_CLOCK: '0', LOG_LEVEL: 'warn' })
-    : await startWithoutPages();
+  : await startBenchServer({});
 
 async function ops(path: string, body: unknown): Promise<unknown> {
   const res = await fetch(`${server.origin}/ops-api/v1${path}`, {

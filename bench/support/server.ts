@@ -5,26 +5,13 @@
  * benchmark runs before `npm run build` too.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, type RunningServer } from '../../e2e/support/server.ts';
+import { freePort, startServer, supervise, type RunningServer } from '../../e2e/support/server.ts';
 
 export const webBuilt = (): boolean => existsSync(fileURLToPath(new URL('../../apps/web/build/server/index.js', import.meta.url)));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** NODE_ENV=production, the real clock, warnings only; `env` adds to or overrides that. */
 export async function startBenchServer(env: Record<string, string>): Promise<RunningServer> {
@@ -38,31 +25,5 @@ export async function startBenchServer(env: Record<string, string>): Promise<Run
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OPS_TOKEN: opsToken, ...settings },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const origin = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`bench server exited with code ${child.exitCode}`);
-    const healthy = await fetch(`${origin}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() - started > 60_000) {
-      child.kill('SIGTERM');
-      throw new Error('bench server did not become healthy within 60 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    origin,
-    opsToken,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return supervise(child, `http://127.0.0.1:${port}`, opsToken, dataDir);
 }

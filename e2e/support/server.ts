@@ -10,7 +10,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -48,7 +48,22 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const origin = `http://127.0.0.1:${port}`;
+  return supervise(child, `http://127.0.0.1:${port}`, opsToken, dataDir);
+}
+
+/**
+ * A server process as a `RunningServer`: resolves once `/healthz` answers (rejects if the
+ * process exits first or after 60 s); `stop()` ends it with SIGTERM and removes its data dir.
+ */
+export async function supervise(child: ChildProcess, origin: string, opsToken: string, dataDir: string): Promise<RunningServer> {
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
@@ -58,19 +73,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 60_000) throw new Error('server did not become healthy within 60 s');
+    if (Date.now() - started > 60_000) {
+      await stop();
+      throw new Error('server did not become healthy within 60 s');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    origin,
-    opsToken,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { origin, opsToken, stop };
 }
