@@ -390,6 +390,13 @@ export const OpsFinishSchema = z
   .strict();
 export type OpsFinish = z.input<typeof OpsFinishSchema>;
 
+/** `PATCH /ops-api/v1/games/{id}`: the operator's flags of a game (a top game of the home page, live-in-live). */
+export const OpsGameFlagsSchema = z
+  .object({ isTop: z.boolean().optional(), liveInLive: z.boolean().optional() })
+  .strict()
+  .refine((v) => v.isTop !== undefined || v.liveInLive !== undefined, { message: 'isTop or liveInLive is required' });
+export type OpsGameFlags = z.input<typeof OpsGameFlagsSchema>;
+
 export const OpsFinishResponseSchema = z.object({
   game: GameDetailSchema,
   settlements: z.record(z.string(), z.number().int()),
@@ -493,6 +500,16 @@ export const LINE_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Make a game (priced by the sport\'s model for two equal sides)',
     body: OpsCreateGameSchema,
     responses: { 201: GameResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+  },
+  {
+    method: 'PATCH',
+    path: '/ops-api/v1/games/:id',
+    tag: 'operator',
+    auth: 'operator',
+    summary: 'Set a game\'s flags: a top game (home page first), live-in-live',
+    params: GameIdParamsSchema,
+    body: OpsGameFlagsSchema,
+    responses: { 200: GameResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
   },
   {
     method: 'PATCH',

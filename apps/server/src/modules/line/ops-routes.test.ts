@@ -77,6 +77,7 @@ describeEachDb('operator game endpoints', (t) => {
       const calls: [method: 'POST' | 'PATCH', url: string, payload: unknown][] = [
         ['POST', '', { sportId: 1, champName: 'X', home: 'A', away: 'B' }],
         ['PATCH', `/${game.id}/odds`, { outcomes: [] }],
+        ['PATCH', `/${game.id}`, { isTop: true }],
         ['POST', `/${game.id}/suspend`, {}],
         ['POST', `/${game.id}/resume`, {}],
         ['POST', `/${game.id}/score`, { score: { home: 1, away: 0 } }],
@@ -222,6 +223,26 @@ describeEachDb('operator game endpoints', (t) => {
         await second.close();
         if (secondDb !== t.handle) await secondDb.close();
       }
+    });
+  });
+
+  describe('flags', () => {
+    it('marks a game top (it leads the top games) and live-in-live, and takes them back', async () => {
+      const game = await create();
+      const marked = gameOf(await opsCall('PATCH', `/${game.id}`, { isTop: true, liveInLive: true }));
+      expect(marked).toMatchObject({ isTop: true, liveInLive: true });
+      expect(await read(game.id)).toEqual(marked);
+      const top = (await app.inject({ url: '/web-api/line/v1/top?section=line&limit=1' })).json() as { games: { id: number }[] };
+      expect(top.games[0]?.id).toBe(game.id);
+      expect(gameOf(await opsCall('PATCH', `/${game.id}`, { isTop: false }))).toMatchObject({ isTop: false, liveInLive: true });
+    });
+
+    it('answers 400 for invalid flags, 404 for an unknown game, 409 for a finished one', async () => {
+      const game = await create();
+      for (const body of [{}, { isTop: 'yes' }, { isTop: true, other: 1 }, undefined]) expectError(await opsCall('PATCH', `/${game.id}`, body), 400, 'invalid_request');
+      expectError(await opsCall('PATCH', '/2147483000', { isTop: true }), 404, 'game_not_found');
+      await opsCall('POST', `/${game.id}/finish`, { score: { home: 0, away: 0 } });
+      expectError(await opsCall('PATCH', `/${game.id}`, { isTop: true }), 409, 'game_finished');
     });
   });
 

@@ -9,6 +9,7 @@ import {
   GameIdSchema,
   OpsCreateGameSchema,
   OpsFinishSchema,
+  OpsGameFlagsSchema,
   OpsScoreSchema,
   OpsSetOddsSchema,
   OpsSuspendSchema,
@@ -33,6 +34,14 @@ export const lineOpsRoutes: FastifyPluginAsync<{ token: string; service: LineSer
     const game = await service.createGame(input);
     request.log.info({ gameId: game.id, sportId: game.sportId, live: game.isLive }, 'operator made a game');
     reply.code(201);
+    return { game };
+  });
+
+  app.patch(`${BASE}/:id`, async (request): Promise<GameResponse> => {
+    const id = idOf(request);
+    const flags = parseRequest(OpsGameFlagsSchema, request.body, 'body');
+    const game = await service.setFlags(id, flags);
+    request.log.info({ gameId: id, ...flags }, 'operator set game flags');
     return { game };
   });
 

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
 import { GAME_STATUS, isSportId, outcomeFromKey, settleOutcome, sportInfo, type Clock, type GameResult, type Score } from '@betsite/domain';
-import { LineErrorCode, type GameDetail, type OpsCreateGameSchema, type OpsFinishSchema, type OpsScoreSchema, type OpsSetOddsSchema, type OpsSuspendSchema } from '@betsite/contracts';
+import { LineErrorCode, type GameDetail, type OpsCreateGameSchema, type OpsFinishSchema, type OpsGameFlagsSchema, type OpsScoreSchema, type OpsSetOddsSchema, type OpsSuspendSchema } from '@betsite/contracts';
 import { openingMarkets, type FeedGame, type FeedLiveState } from '@betsite/feed';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -122,6 +122,23 @@ export function createLineService({ db, writer, clock, margin }: LineServiceDeps
         return gameId;
       });
       return detail(id);
+    },
+
+    /** A top game leads the home page and filter 6; live-in-live marks a game followed in play within play. */
+    async setFlags(gameId: number, input: z.output<typeof OpsGameFlagsSchema>): Promise<GameDetail> {
+      await writer.run(async (trx) => {
+        await openGame(trx, gameId);
+        await trx
+          .updateTable('games')
+          .set({
+            ...(input.isTop === undefined ? {} : { is_top: input.isTop }),
+            ...(input.liveInLive === undefined ? {} : { live_in_live: input.liveInLive }),
+            updated_at: new Date(),
+          })
+          .where('id', '=', gameId)
+          .execute();
+      });
+      return detail(gameId);
     },
 
     async setOdds(gameId: number, input: z.output<typeof OpsSetOddsSchema>): Promise<GameDetail> {
