@@ -22,6 +22,7 @@ import {
   type TeamItem,
   type TimeFilter,
 } from '@betsite/contracts';
+import { disallowedSportsOf } from '../user-config/index.ts';
 import { cardOf, detailOf, marketsOf, resultItemOf, type GameRow, type MarketRow, type OutcomeRow } from './rows.ts';
 
 /** Sports a player hid, per section (SPEC §3 disallow_line_sport / disallow_live_sport). */
@@ -39,13 +40,9 @@ type DB = Kysely<Database>;
 type GameScope = { g: Database['games']; s: Database['sports']; c: Database['champs']; co: Database['countries']; ht: Database['teams']; at: Database['teams'] };
 type GameEb = ExpressionBuilder<Database & GameScope, 'g' | 's' | 'c' | 'co' | 'ht' | 'at'>;
 
+/** A visitor hides nothing; a player what they saved (the user-config module owns the lists). */
 export async function hiddenSportsOf(db: DB, userId: string | null | undefined): Promise<HiddenSports> {
-  if (!userId) return NO_HIDDEN;
-  const rows = await db.selectFrom('user_disallowed_sports').select(['market', 'sport_id']).where('user_id', '=', userId).execute();
-  return {
-    line: rows.filter((r) => r.market === 'line').map((r) => r.sport_id),
-    live: rows.filter((r) => r.market === 'live').map((r) => r.sport_id),
-  };
+  return userId ? disallowedSportsOf(db, userId) : NO_HIDDEN;
 }
 
 /** Games joined with what a card shows; callers add conditions and order. */

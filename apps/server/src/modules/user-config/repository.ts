@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@betsite/db';
 import type { UserData } from '@betsite/domain';
+import { disallowedSportsOf } from './disallowed-sports.ts';
 
 /** SPEC §9: user_hide_balance defaults to true (as the accounts module). */
 const DEFAULT_HIDE_BALANCE = true;
@@ -58,7 +59,7 @@ export async function loadPlayerRecord(db: Kysely<Database>, userId: string): Pr
     ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  const sports = await db.selectFrom('user_disallowed_sports').select(['market', 'sport_id']).where('user_id', '=', userId).orderBy('sport_id').execute();
+  const sports = await disallowedSportsOf(db, userId);
   const deposit = await db
     .selectFrom('payments')
     .select('id')
@@ -106,8 +107,8 @@ export async function loadPlayerRecord(db: Kysely<Database>, userId: string): Pr
       registration_address: profile?.registration_address ?? null,
       surname: profile?.surname ?? null,
     },
-    disallowedLine: sports.filter((s) => s.market === 'line').map((s) => s.sport_id),
-    disallowedLive: sports.filter((s) => s.market === 'live').map((s) => s.sport_id),
+    disallowedLine: sports.line,
+    disallowedLive: sports.live,
     hasDeposit: deposit !== undefined,
     hideBalance: prefs?.hide_balance ?? DEFAULT_HIDE_BALANCE,
   };
