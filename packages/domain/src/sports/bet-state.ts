@@ -7,7 +7,7 @@
  * market). A running timer is a game time above zero (`gameTimeSec > 0`), the only timer
  * field a coupon bet carries. Field names are those of SPEC §3 "Coupon bet".
  */
-import { GAME_STATUS } from './score.ts';
+import { GAME_STATUS, isGameInPlay } from './score.ts';
 
 export interface CouponBetState {
   market?: { isLive?: boolean };
@@ -29,8 +29,7 @@ export function isBetLive(bet: CouponBetState): boolean {
   return (
     (bet.gameTimeSec ?? 0) > 0 ||
     bet.gameIsLiveInLive === true ||
-    bet.gameStatusId === GAME_STATUS.live ||
-    bet.gameStatusId === GAME_STATUS.break ||
+    (bet.gameStatusId !== undefined && isGameInPlay(bet.gameStatusId)) ||
     bet.market?.isLive === true
   );
 }

@@ -2,7 +2,7 @@
 // Internal helpers (race chains, distribution arithmetic) stay unexported.
 export { SPORT, SPORTS, isSportId, sportInfo } from './sports.ts';
 export type { GameFormat, PeriodName, SportId, SportInfo, SportStructure } from './sports.ts';
-export { GAME_STATUS, isScopeFinal, isScopeId, periodScope, scopePeriod, scopeScore } from './score.ts';
+export { GAME_STATUS, isGameInPlay, isGameOver, isScopeFinal, isScopeId, periodScope, scopePeriod, scopeScore } from './score.ts';
 export type { GamePhase, GameResult, GameStatusId, ScopeId, Score } from './score.ts';
 export {
   MARKET_BASIS,

@@ -30,6 +30,12 @@ export const GAME_STATUS = {
 
 export type GameStatusId = (typeof GAME_STATUS)[keyof typeof GAME_STATUS];
 
+/** In play: live or at a break (SPEC §4 "game status 2 or 3"). */
+export const isGameInPlay = (status: number): boolean => status === GAME_STATUS.live || status === GAME_STATUS.break;
+
+/** Over: finished or cancelled; nothing about it changes any more but its settlement. */
+export const isGameOver = (status: number): boolean => status === GAME_STATUS.finished || status === GAME_STATUS.cancelled;
+
 export type GamePhase = 'not-started' | 'live' | 'finished' | 'cancelled';
 
 export interface GameResult {

@@ -13,7 +13,8 @@ import { LINE_GAME_FAMILY, LINE_SECTION_FAMILY, type GameDelta, type LineLiveSta
 import type { FeedLiveState, FeedMarketOdds } from '@betsite/feed';
 import type { LiveApi } from '../live/index.ts';
 import { sectionCounts } from './queries.ts';
-import { isLiveStatus, isOverStatus } from './rows.ts';
+import { isGameInPlay, isGameOver } from '@betsite/domain';
+import { liveExtraOf } from './rows.ts';
 
 export const gameTopic = (gameId: number) => `${LINE_GAME_FAMILY}:${gameId}`;
 export const sectionTopic = (section: LineSection) => `${LINE_SECTION_FAMILY}:${section}`;
@@ -21,7 +22,7 @@ export const sectionTopic = (section: LineSection) => `${LINE_SECTION_FAMILY}:${
 /** The section a game of this status is in (a line game whose start passed is in none; callers know). */
 export function sectionOfStatus(status: number): LineSection | null {
   if (status === 1) return 'line';
-  if (isLiveStatus(status)) return 'live';
+  if (isGameInPlay(status)) return 'live';
   return null;
 }
 
@@ -31,9 +32,7 @@ export function liveStateView(state: FeedLiveState, at: number): LineLiveState {
     clock: { seconds: Math.max(0, Math.round(state.clock.seconds)), running: state.clock.running, rate: state.clock.rate, at },
     score: state.score,
     periods: state.periods,
-    ...(state.point ? { point: state.point } : {}),
-    ...(state.server ? { server: state.server } : {}),
-    ...(state.stats ? { stats: state.stats } : {}),
+    ...liveExtraOf(state),
   };
 }
 
@@ -68,8 +67,8 @@ export class LineChanges {
   status(gameId: number, sportId: number, from: number | null, to: number, at: number): void {
     const delta = this.game(gameId, at);
     delta.status = to;
-    delta.isLive = isLiveStatus(to);
-    delta.isFinished = isOverStatus(to);
+    delta.isLive = isGameInPlay(to);
+    delta.isFinished = isGameOver(to);
     const before = from === null ? null : sectionOfStatus(from);
     const after = sectionOfStatus(to);
     if (before === after) return;

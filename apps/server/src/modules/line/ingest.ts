@@ -12,11 +12,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
-import { GAME_STATUS, type Clock, type GameResult } from '@betsite/domain';
+import { BET_STATUS, GAME_STATUS, isGameOver, type Clock, type GameResult } from '@betsite/domain';
 import type { FeedEvent, FeedGame, FeedMarketOdds, FeedProvider, FeedSnapshot } from '@betsite/feed';
 import type { LineChanges } from './changes.ts';
-import { isOverStatus, resultView } from './rows.ts';
-import { applyLive, applyOddsOfGames, applyResult, finalLive, setSuspended, upsertCatalogue, upsertGame, type CatalogueIds } from './store.ts';
+import { resultView } from './rows.ts';
+import { applyLive, applyOddsOfGames, applyResult, finalLive, outcomeKeys, setSuspended, upsertCatalogue, upsertGame, type CatalogueIds } from './store.ts';
 import type { LineWriter } from './writer.ts';
 
 export interface IngesterOptions {
@@ -35,6 +35,7 @@ interface KnownGame {
   id: number;
   sportId: number;
   status: number;
+  startsAt: number;
 }
 
 export interface IngesterStats {
@@ -152,12 +153,12 @@ export class FeedIngester {
   private async loadKnownGames() {
     const rows = await this.options.db
       .selectFrom('games')
-      .select(['id', 'provider_id', 'sport_id', 'status'])
+      .select(['id', 'provider_id', 'sport_id', 'status', 'starts_at'])
       .where('provider', '=', this.provider)
       .where('status', 'in', [GAME_STATUS.notStarted, GAME_STATUS.live, GAME_STATUS.break])
       .execute();
     this.games.clear();
-    for (const row of rows) this.games.set(row.provider_id, { id: row.id, sportId: row.sport_id, status: row.status });
+    for (const row of rows) this.games.set(row.provider_id, { id: row.id, sportId: row.sport_id, status: row.status, startsAt: row.starts_at.getTime() });
   }
 
   private refsOf(game: FeedGame) {
@@ -211,7 +212,7 @@ export class FeedIngester {
       const { id, created } = await upsertGame(trx, this.provider, event.game, event.markets, refs);
       const known = this.games.get(event.game.id);
       if (created || !known) {
-        this.games.set(event.game.id, { id, sportId: event.game.sportId, status: GAME_STATUS.notStarted });
+        this.games.set(event.game.id, { id, sportId: event.game.sportId, status: GAME_STATUS.notStarted, startsAt: event.game.startsAt });
         if (created) changes.status(id, event.game.sportId, null, GAME_STATUS.notStarted, event.at);
       } else changes.odds(id, event.markets, event.at);
       return true;
@@ -277,7 +278,7 @@ export class FeedIngester {
         await setSuspended(trx, id, suspended);
       }
       if (before !== status) changes.status(id, game.sportId, before, status, snapshot.at);
-      this.games.set(game.id, { id, sportId: game.sportId, status });
+      this.games.set(game.id, { id, sportId: game.sportId, status, startsAt: game.startsAt });
     }
     for (const result of snapshot.results) {
       seen.add(result.gameId);
@@ -286,21 +287,11 @@ export class FeedIngester {
     }
     const now = this.options.clock.now();
     for (const [providerId, known] of [...this.games]) {
-      if (seen.has(providerId) || isOverStatus(known.status)) continue;
-      const row = await trx.selectFrom('games').select('starts_at').where('id', '=', known.id).executeTakeFirst();
-      if (!row || row.starts_at.getTime() > now) continue;
+      if (seen.has(providerId) || isGameOver(known.status) || known.startsAt > now) continue;
       this.options.logger.warn({ provider: this.provider, game: providerId }, 'the feed no longer knows a started game: void');
-      const keys = await trx.selectFrom('outcomes').select('key').where('game_id', '=', known.id).execute();
       const voided: GameResult = { phase: 'cancelled', score: { home: 0, away: 0 }, periods: [], completedPeriods: 0 };
-      await this.finish(
-        trx,
-        changes,
-        providerId,
-        known,
-        voided,
-        keys.map((k) => ({ key: k.key, status: 3 })),
-        now,
-      );
+      const returned = (await outcomeKeys(trx, known.id)).map((key) => ({ key, status: BET_STATUS.forcedReturn }));
+      await this.finish(trx, changes, providerId, known, voided, returned, now);
     }
   }
 }

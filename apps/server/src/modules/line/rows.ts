@@ -2,81 +2,66 @@
  * From catalogue rows to the line API's shapes (contracts `line.ts`): one place that knows
  * how a game row, its markets and outcomes read as a card, a detail, a live state, a result.
  */
+import type { Selectable } from 'kysely';
+import type { GamesTable, MarketsTable, OutcomesTable } from '@betsite/db';
 import type { GameResult as DomainResult, Score } from '@betsite/domain';
-import { GAME_STATUS } from '@betsite/domain';
+import { GAME_STATUS, isGameInPlay, isGameOver } from '@betsite/domain';
 import type { GameCard, GameDetail, LineLiveState, LineMarket, LineOutcome, ResultItem } from '@betsite/contracts';
 
-/** A game row joined with its sport, champ, country and teams (queries `gameColumns`). */
-export interface GameRow {
-  id: number;
-  permanent_id: string;
-  sport_id: number;
-  sport_slug: string;
-  champ_id: number;
-  champ_name: string;
-  country_code: string;
-  home_team_id: number;
-  home_name: string;
-  away_team_id: number;
-  away_name: string;
-  starts_at: Date;
-  format: unknown;
-  status: number;
-  period: number;
-  clock_seconds: number;
-  clock_running: boolean;
-  clock_rate: number;
-  clock_at: Date | null;
-  score_home: number;
-  score_away: number;
-  periods: unknown;
-  live_extra: unknown;
-  live_in_live: boolean;
-  suspended: boolean;
-  is_top: boolean;
-  result: unknown;
-  finished_at: Date | null;
-  markets_count: number | string | bigint;
-}
+type Games = Selectable<GamesTable>;
 
-export interface MarketRow {
-  game_id: number;
-  key: string;
-  type: string;
-  group_id: number;
-  scope: string;
-  param: number | null;
-  name: string;
-  blocked: boolean;
-}
+/** A game row joined with its sport, champ, country and teams (queries `gamesQuery`). */
+export type GameRow = Pick<
+  Games,
+  | 'id'
+  | 'permanent_id'
+  | 'sport_id'
+  | 'champ_id'
+  | 'home_team_id'
+  | 'away_team_id'
+  | 'starts_at'
+  | 'format'
+  | 'status'
+  | 'period'
+  | 'clock_seconds'
+  | 'clock_running'
+  | 'clock_rate'
+  | 'clock_at'
+  | 'score_home'
+  | 'score_away'
+  | 'periods'
+  | 'live_extra'
+  | 'live_in_live'
+  | 'suspended'
+  | 'is_top'
+  | 'result'
+  | 'finished_at'
+> & { sport_slug: string; champ_name: string; country_code: string; home_name: string; away_name: string; markets_count: number };
 
-export interface OutcomeRow {
-  game_id: number;
-  key: string;
-  market_key: string;
-  type_id: number;
-  kind: string;
-  line: number | null;
-  score: unknown;
-  name: string;
-  price: number;
-  blocked: boolean;
-  status: number | null;
-}
+export type MarketRow = Pick<Selectable<MarketsTable>, 'game_id' | 'key' | 'type' | 'group_id' | 'scope' | 'param' | 'name' | 'blocked'>;
+
+export type OutcomeRow = Pick<
+  Selectable<OutcomesTable>,
+  'game_id' | 'key' | 'market_key' | 'type_id' | 'kind' | 'line' | 'score' | 'name' | 'price' | 'blocked' | 'status'
+>;
 
 /** Prices are stored in thousandths (1905 = 1.905). */
 export const coefOf = (price: number): number => price / 1000;
 export const priceOf = (coef: number): number => Math.round(coef * 1000);
 
-export const isLiveStatus = (status: number): boolean => status === GAME_STATUS.live || status === GAME_STATUS.break;
-export const isOverStatus = (status: number): boolean => status === GAME_STATUS.finished || status === GAME_STATUS.cancelled;
 
 const asScores = (value: unknown): Score[] => (Array.isArray(value) ? (value as Score[]) : []);
 
-interface LiveExtra {
-  point?: { home: string; away: string };
-  server?: 'home' | 'away';
-  stats?: Record<string, Score>;
+/** The optional parts of a scoreboard (tennis point and server, running stats), stored as `live_extra`. */
+export type LiveExtra = Pick<LineLiveState, 'point' | 'server' | 'stats'>;
+
+/** Only the parts a state has (no `undefined` keys in JSON or in answers). */
+export function liveExtraOf(state: LiveExtra): LiveExtra {
+  return {
+    ...(state.point ? { point: state.point } : {}),
+    ...(state.server ? { server: state.server } : {}),
+    ...(state.stats ? { stats: state.stats } : {}),
+  };
 }
 
 type LiveColumns = Pick<
@@ -86,20 +71,18 @@ type LiveColumns = Pick<
 
 export function liveStateOf(row: LiveColumns): LineLiveState | null {
   if (row.status === GAME_STATUS.notStarted) return null;
-  const extra = (row.live_extra ?? {}) as LiveExtra;
+  const extra = (row.live_extra ?? {}) as unknown as LiveExtra;
   return {
     period: row.period,
     clock: {
       seconds: row.clock_seconds,
-      running: row.clock_running && isLiveStatus(row.status),
+      running: row.clock_running && isGameInPlay(row.status),
       rate: row.clock_rate,
       at: (row.clock_at ?? row.finished_at ?? row.starts_at).getTime(),
     },
     score: { home: row.score_home, away: row.score_away },
     periods: asScores(row.periods),
-    ...(extra.point ? { point: extra.point } : {}),
-    ...(extra.server ? { server: extra.server } : {}),
-    ...(extra.stats ? { stats: extra.stats } : {}),
+    ...liveExtraOf(extra),
   };
 }
 
@@ -109,7 +92,7 @@ export function outcomeOf(row: OutcomeRow): LineOutcome {
     typeId: row.type_id,
     kind: row.kind,
     ...(row.line === null ? {} : { line: row.line }),
-    ...(row.score === null || row.score === undefined ? {} : { score: row.score as Score }),
+    ...(row.score === null || row.score === undefined ? {} : { score: row.score as unknown as Score }),
     name: row.name,
     coef: coefOf(row.price),
     blocked: row.blocked,
@@ -137,21 +120,28 @@ export function marketsOf(markets: readonly MarketRow[], outcomes: readonly Outc
   }));
 }
 
-export function cardOf(row: GameRow, markets: LineMarket[]): GameCard {
+/** What a card and a result both say of a game: who plays what, where and when. */
+function fixtureOf(row: GameRow) {
   return {
     id: row.id,
-    permanentId: row.permanent_id,
     sportId: row.sport_id,
-    sportSlug: row.sport_slug,
     champId: row.champ_id,
     champName: row.champ_name,
-    countryCode: row.country_code,
     home: { id: row.home_team_id, name: row.home_name },
     away: { id: row.away_team_id, name: row.away_name },
     startsAt: row.starts_at.getTime(),
     status: row.status,
-    isLive: isLiveStatus(row.status),
-    isFinished: isOverStatus(row.status),
+  };
+}
+
+export function cardOf(row: GameRow, markets: LineMarket[]): GameCard {
+  return {
+    ...fixtureOf(row),
+    permanentId: row.permanent_id,
+    sportSlug: row.sport_slug,
+    countryCode: row.country_code,
+    isLive: isGameInPlay(row.status),
+    isFinished: isGameOver(row.status),
     liveInLive: row.live_in_live,
     suspended: row.suspended,
     isTop: row.is_top,
@@ -164,7 +154,7 @@ export function cardOf(row: GameRow, markets: LineMarket[]): GameCard {
 /** The stored result (a domain `GameResult`) as the API tells it. */
 export function resultOf(row: Pick<GameRow, 'result' | 'finished_at'>): GameDetail['result'] {
   if (!row.result || !row.finished_at) return null;
-  return resultView(row.result as DomainResult, row.finished_at.getTime());
+  return resultView(row.result as unknown as DomainResult, row.finished_at.getTime());
 }
 
 /** A domain result as the API tells it. */
@@ -180,15 +170,8 @@ export function detailOf(row: GameRow, markets: LineMarket[]): GameDetail {
 export function resultItemOf(row: GameRow): ResultItem {
   const result = resultOf(row);
   return {
-    id: row.id,
-    sportId: row.sport_id,
-    champId: row.champ_id,
-    champName: row.champ_name,
-    home: { id: row.home_team_id, name: row.home_name },
-    away: { id: row.away_team_id, name: row.away_name },
-    startsAt: row.starts_at.getTime(),
+    ...fixtureOf(row),
     finishedAt: (row.finished_at ?? row.starts_at).getTime(),
-    status: row.status,
     score: result?.score ?? { home: row.score_home, away: row.score_away },
     periods: result?.periods ?? asScores(row.periods),
   };

@@ -9,13 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
-import { GAME_STATUS, isSportId, outcomeFromKey, settleOutcome, sportInfo, type Clock, type GameResult, type Score } from '@betsite/domain';
+import { BET_STATUS, GAME_STATUS, isGameOver, isSportId, outcomeFromKey, settleOutcome, sportInfo, type Clock, type GameResult, type Score } from '@betsite/domain';
 import { LineErrorCode, type GameDetail, type OpsCreateGameSchema, type OpsFinishSchema, type OpsGameFlagsSchema, type OpsScoreSchema, type OpsSetOddsSchema, type OpsSuspendSchema } from '@betsite/contracts';
 import { openingMarkets, type FeedGame, type FeedLiveState } from '@betsite/feed';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { gameDetail } from './queries.ts';
-import { isOverStatus, resultView } from './rows.ts';
+import { resultView } from './rows.ts';
 import {
   applyLive,
   applyResult,
@@ -53,7 +53,7 @@ export function createLineService({ db, writer, clock, margin }: LineServiceDeps
   async function openGame(trx: Transaction<Database>, gameId: number): Promise<GameHead> {
     const head = await lockGame(trx, gameId);
     if (!head) throw gameNotFound(gameId);
-    if (isOverStatus(head.status)) throw new AppError(409, LineErrorCode.gameFinished, `Game ${gameId} is over`);
+    if (isGameOver(head.status)) throw new AppError(409, LineErrorCode.gameFinished, `Game ${gameId} is over`);
     return head;
   }
 
@@ -202,7 +202,7 @@ export function createLineService({ db, writer, clock, margin }: LineServiceDeps
         const settled = (await outcomeKeys(trx, gameId)).map((key) => {
           const outcome = outcomeFromKey(key);
           // A key the domain cannot read (never made by our catalogue) is returned, not guessed.
-          return { key, status: outcome ? settleOutcome(outcome, result, head.format) : 2 };
+          return { key, status: outcome ? settleOutcome(outcome, result, head.format) : BET_STATUS.return };
         });
         await applyResult(trx, gameId, result, settled, now);
         changes.status(gameId, head.sportId, head.status, input.cancelled ? GAME_STATUS.cancelled : GAME_STATUS.finished, now);

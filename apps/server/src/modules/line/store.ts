@@ -8,7 +8,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
 import { GAME_STATUS, SPORTS, type GameFormat, type GameResult, type Score } from '@betsite/domain';
 import type { FeedCatalogue, FeedGame, FeedLiveState, FeedMarket, FeedMarketOdds } from '@betsite/feed';
-import { liveStateOf, priceOf } from './rows.ts';
+import { coefOf, liveExtraOf, liveStateOf, priceOf } from './rows.ts';
 import type { LineLiveState } from '@betsite/contracts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -229,7 +229,6 @@ export async function setSuspended(db: Db, gameId: number, suspended: boolean): 
 
 /** The scoreboard of a game in play (or its last state when it ends). */
 export async function applyLive(db: Db, gameId: number, state: FeedLiveState, at: number): Promise<void> {
-  const extra = { ...(state.point ? { point: state.point } : {}), ...(state.server ? { server: state.server } : {}), ...(state.stats ? { stats: state.stats } : {}) };
   await db
     .updateTable('games')
     .set({
@@ -242,7 +241,7 @@ export async function applyLive(db: Db, gameId: number, state: FeedLiveState, at
       score_home: state.score.home,
       score_away: state.score.away,
       periods: JSON.stringify(state.periods),
-      live_extra: JSON.stringify(extra),
+      live_extra: JSON.stringify(liveExtraOf(state)),
       updated_at: new Date(),
     })
     .where('id', '=', gameId)
@@ -342,7 +341,7 @@ export async function marketsOdds(db: Db, gameId: number, marketKeys: readonly s
   return markets.map((m) => ({
     key: m.key,
     blocked: m.blocked,
-    outcomes: outcomes.filter((o) => o.market_key === m.key).map((o) => ({ key: o.key, coef: o.price / 1000, blocked: o.blocked })),
+    outcomes: outcomes.filter((o) => o.market_key === m.key).map((o) => ({ key: o.key, coef: coefOf(o.price), blocked: o.blocked })),
   }));
 }
 
