@@ -7,24 +7,24 @@
  * Every page carries a per-request CSP nonce; a cached body gets a fresh one on the way out
  * (the old nonce is 128 random bits, so it occurs nowhere else in the page).
  */
+import { TtlCache } from '../lib/ttl-cache.ts';
+
 export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: string;
   nonce: string;
-  expiresAt: number;
 }
 
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private readonly entries: TtlCache<CachedPage>;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 500,
-  ) {}
+  constructor(ttlMs: number, maxEntries = 500) {
+    this.entries = new TtlCache(ttlMs, maxEntries);
+  }
 
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.entries.enabled;
   }
 
   /** The key of a visitor's page: url plus the cookies that change what is rendered. */
@@ -33,25 +33,11 @@ export class PageCache {
   }
 
   get(key: string, now: number): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
+    return this.entries.get(key, now);
   }
 
-  set(key: string, page: Omit<CachedPage, 'expiresAt'>, now: number): void {
-    if (!this.enabled) return;
-    this.entries.delete(key);
-    this.entries.set(key, { ...page, expiresAt: now + this.ttlMs });
-    // Map keeps insertion order: the first key is the oldest.
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+  set(key: string, page: CachedPage, now: number): void {
+    this.entries.set(key, page, now);
   }
 
   clear(): void {
