@@ -70,3 +70,5 @@ export { DOTA_LEAD_SD, DOTA_MAP_MINUTES, cs2Dists, dota2Dists, dotaDrift, dotaMa
 export type { Cs2LiveState, Cs2Params, Dota2LiveState, Dota2Params } from './models/esports.ts';
 export { mmaDists, mmaShare } from './models/fight.ts';
 export type { MmaLiveState, MmaParams } from './models/fight.ts';
+export { STANDING_POINTS, computeStandings, countsInStandings } from './standings.ts';
+export type { StandingGame, StandingRow, StandingTeam } from './standings.ts';

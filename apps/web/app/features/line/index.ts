@@ -126,7 +126,7 @@ export {
   type StatisticData,
 } from './loaders.ts';
 export { champResultsPath, groupResults, parseResultsFilter, resultsPath, utcDay, type ResultsFilter } from './results.ts';
-export { computeStandings, statisticPath, STATISTIC_DAYS, type StandingRow } from './statistic.ts';
+export { statisticPath, STATISTIC_DAYS } from './statistic.ts';
 export { MULTI_MAX, MULTI_STORAGE_KEY, multiPath, parseMultiIds } from './multi-live.ts';
 export { useSectionLive, sectionTopic, applyCounts, concernsList } from './use-section-live.ts';
 export { ListingPage } from './pages/listing-page.tsx';

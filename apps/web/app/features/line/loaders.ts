@@ -6,7 +6,7 @@
  * API that fails gives the page an error state with a retry instead of a 500.
  */
 import { data, redirect } from 'react-router';
-import { SPORTS } from '@betsite/domain';
+import { isSportId, SPORTS } from '@betsite/domain';
 import type { ChampItem, GameCard, GameDetail, LineSection, ResultItem, SportCount, TeamItem, TimeFilter } from '@betsite/contracts';
 import { GAMES_PAGE, GAMES_PAGE_MAX, isMissing, type LineApi, type ResultType } from './api.ts';
 import { MULTI_MAX, parseMultiIds } from './multi-live.ts';
@@ -142,7 +142,6 @@ export function listingLimit(search: URLSearchParams): number {
   return Math.min(GAMES_PAGE_MAX, Math.ceil(asked / GAMES_PAGE) * GAMES_PAGE);
 }
 
-const knownSport = (id: number) => SPORTS.some((s) => s.id === id);
 
 /** A segment that must be `{id}-{slug}` when present: its id, null when absent; throws 404 when malformed. */
 function optionalId(segment: string | undefined): number | null {
@@ -165,7 +164,7 @@ export async function loadListing(api: LineApi, section: LineSection, params: Pa
   if (filter === null) throw notFound();
   const sportId = optionalId(params['sport']);
   const champId = optionalId(params['champ']);
-  if (sportId !== null && !knownSport(sportId)) throw notFound();
+  if (sportId !== null && !isSportId(sportId)) throw notFound();
   const limit = listingLimit(search);
   const [sports, champs, games] = await Promise.all([
     api.sports(section, filter),

@@ -5,12 +5,13 @@
  * marketsNameType: 0 full names, 1 short codes W1 / X / W2 / TO / TU) come out right.
  */
 import type { TFunction } from 'i18next';
-import { formatLine, SPORTS, type PeriodName, type SportInfo } from '@betsite/domain';
+import { formatLine, isSportId, sportInfo, type PeriodName, type SportInfo } from '@betsite/domain';
 import type { GameCard, LineMarket, LineOutcome } from '@betsite/contracts';
 import type { MarketsNameType } from '../../config/root-data.ts';
 
+/** The domain's sport, or undefined for an id the book does not offer. */
 export function sportOf(sportId: number): SportInfo | undefined {
-  return SPORTS.find((s) => s.id === sportId);
+  return isSportId(sportId) ? sportInfo(sportId) : undefined;
 }
 
 /** The sport's name in the page language (the API's English name for a sport we have no word for). */

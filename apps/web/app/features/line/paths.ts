@@ -7,7 +7,8 @@
  * The `:menu` segment is the time filter of SPEC §3 (main header time filters), named here
  * and only here.
  */
-import { buildPath, SPORTS } from '@betsite/domain';
+import { buildPath } from '@betsite/domain';
+import { sportOf } from './names.ts';
 import type { GameCard, LineSection, TimeFilter } from '@betsite/contracts';
 
 /** SPEC §3 time filters by url segment: 0 all, 1 upcoming, 2 first period, 3 second period, 6 recommended. */
@@ -66,7 +67,7 @@ export function parseIdSlug(segment: string | undefined): number | null {
 
 /** The url segment of a sport: `{id}-{slug}` ("1-football"). */
 export function sportSegment(sport: { id: number; slug?: string; name?: string }): string {
-  const slug = sport.slug ?? SPORTS.find((s) => s.id === sport.id)?.slug ?? slugify(sport.name ?? 'sport');
+  const slug = sport.slug ?? sportOf(sport.id)?.slug ?? slugify(sport.name ?? 'sport');
   return `${sport.id}-${slug}`;
 }
 
@@ -194,7 +195,7 @@ export function cyberPath(lng: string, location: CyberLocation, names: { champ?:
 
 /** The cyber page of a cyber game (`cyber/real/{sport slug}/{champ}/{section}/{game}`). */
 export function cyberGamePath(game: GameLinkInfo, lng: string): string {
-  const discipline = game.sportSlug ?? SPORTS.find((s) => s.id === game.sportId)?.slug ?? String(game.sportId);
+  const discipline = game.sportSlug ?? sportOf(game.sportId)?.slug ?? String(game.sportId);
   return cyberPath(lng, { kind: 'game', discipline, champId: game.champId, section: sectionOf(game), gameId: game.id }, { champ: game.champName, game });
 }
 

@@ -12,7 +12,8 @@ import type { StatisticData } from '../loaders.ts';
 import { formatDay, sportName, sportOf } from '../names.ts';
 import { listingPath, teamPath } from '../paths.ts';
 import { champResultsPath, resultsPath } from '../results.ts';
-import { computeStandings, POINTS, STATISTIC_DAYS, statisticPath, type StandingRow } from '../statistic.ts';
+import { computeStandings, STANDING_POINTS, type StandingRow } from '@betsite/domain';
+import { STATISTIC_DAYS, statisticPath } from '../statistic.ts';
 import { ListSkeleton, LoadFailed, ResultsList, useLeaving } from './common.tsx';
 import lineStyles from '../line.module.css';
 import styles from './pages.module.css';
@@ -132,7 +133,7 @@ export function StatisticPage({ data }: { data: StatisticData }) {
         <Panel>
           <StandingsTable rows={rows} withDraws={withDraws} caption={t('statistic_caption', { champ: champ.name, sport: sportName(t, { id: champ.sportId }) })} />
           <p className={styles.statisticNote} data-testid="statistic-note">
-            {t('statistic_note', { games: counted, from: dayText(oldest), to: dayText(newest), win: POINTS.win, draw: POINTS.draw })}
+            {t('statistic_note', { games: counted, from: dayText(oldest), to: dayText(newest), win: STANDING_POINTS.win, draw: STANDING_POINTS.draw })}
           </p>
           {data.truncated ? <p className={lineStyles.note}>{t('statistic_truncated')}</p> : null}
           <details className={styles.counted}>
