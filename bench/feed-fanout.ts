@@ -25,7 +25,7 @@
  *        passes options to the server's node, e.g. to profile it)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -33,10 +33,12 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { LIVE_WS_PATH } from '@betsite/contracts';
+import { stopProcess } from '../e2e/support/server.ts';
 import { forEachDatabase, type BenchDatabase } from './support/databases.ts';
 import type { RunAnswer, StateAnswer, StatsAnswer } from './support/fanout-server.ts';
 import { decodeEvent, wallClock } from './support/load-feed.ts';
 import { percentiles, summarise } from './support/stats.ts';
+import { closeAll } from './support/sockets.ts';
 
 const [clients, perSecond, seconds, games] = [5000, 500, 20, 100].map((fallback, i) => Number(process.argv[2 + i] ?? fallback)) as [number, number, number, number];
 const CONNECT_CONCURRENCY = 200;
@@ -70,14 +72,7 @@ async function startFanoutServer(db: BenchDatabase): Promise<FanoutServer> {
     // Its stdin stays open while we run: the server exits when it closes.
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const stop = () => stopProcess(child, dataDir);
   try {
     const origin = await new Promise<string>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`fan-out server exited with code ${code}`)));
@@ -335,16 +330,7 @@ async function measure(db: BenchDatabase) {
     }
     if (lost > 0 || heard.gaps > 0) process.exitCode = 1;
   } finally {
-    await Promise.all(
-      opened.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.socket.readyState === WebSocket.CLOSED) return resolve();
-            c.socket.once('close', () => resolve());
-            c.socket.close();
-          }),
-      ),
-    );
+    await closeAll(opened.map((c) => c.socket));
     heard.reset();
     await server.stop();
   }

@@ -27,6 +27,8 @@ import { WebSocket } from 'ws';
 import { LIVE_WS_PATH, type LiveOpsLoadResult } from '@betsite/contracts';
 import type { RunningServer } from '../e2e/support/server.ts';
 import { startBenchServer } from './support/server.ts';
+import { closeAll } from './support/sockets.ts';
+import { percentiles, summarise } from './support/stats.ts';
 
 const [clients, perSecond, seconds, topics, topicsPerClient] = [5000, 500, 20, 100, 1].map((fallback, i) => Number(process.argv[2 + i] ?? fallback)) as [
   number,
@@ -119,7 +121,6 @@ function openClient(index: number, url: string): Promise<Client> {
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const opened: Client[] = [];
@@ -163,29 +164,19 @@ try {
       lost += Math.max(0, want - (client.counted.get(t) ?? 0));
     }
   }
-  latencies.sort((a, b) => a - b);
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
   console.log(`Live: ${clients} WebSocket subscribers × ${topicsPerClient} topics (of ${topics}), ${perSecond} deltas/s for ${seconds} s, one node`);
   console.log(`  connect + subscribe  ${connectSeconds.toFixed(1)} s (${snapshots} snapshots)`);
   console.log(`  published ${load.published} deltas (publisher lag max ${ms(load.maxLagMs)}); delivered ${received} messages (${Math.round(received / seconds)}/s)`);
-  console.log(`  latency publish→client  p50 ${ms(percentile(latencies, 50))}  p90 ${ms(percentile(latencies, 90))}  p99 ${ms(percentile(latencies, 99))}  max ${ms(latencies.at(-1) ?? Number.NaN)}`);
+  console.log(`  latency publish→client  ${percentiles(summarise(latencies))}`);
   console.log(`  messages lost ${lost} of ${expected} (gaps ${gaps}, duplicates ${duplicates}, errors ${errors})`);
   console.log(
     `  server memory  RSS ${mb(before.rss)} → ${mb(connected.rss)} connected → ${mb(loaded.rss)} after the load; per connection ${kb((connected.rss - before.rss) / clients)} RSS, ${kb((connected.js - before.js) / clients)} JS heap + buffers`,
   );
   if (lost > 0 || gaps > 0) process.exitCode = 1;
 } finally {
-  await Promise.all(
-    opened.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.socket.readyState === WebSocket.CLOSED) return resolve();
-          c.socket.once('close', () => resolve());
-          c.socket.close();
-        }),
-    ),
-  );
+  await closeAll(opened.map((c) => c.socket));
   await server.stop();
 }

@@ -56,14 +56,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
  * process exits first or after 60 s); `stop()` ends it with SIGTERM and removes its data dir.
  */
 export async function supervise(child: ChildProcess, origin: string, opsToken: string, dataDir: string): Promise<RunningServer> {
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const stop = () => stopProcess(child, dataDir);
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
@@ -80,4 +73,14 @@ export async function supervise(child: ChildProcess, origin: string, opsToken: s
     await new Promise((r) => setTimeout(r, 200));
   }
   return { origin, opsToken, stop };
+}
+
+/** Ends a server process (SIGTERM, waits for it) and removes its data dir. */
+export async function stopProcess(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
 }
