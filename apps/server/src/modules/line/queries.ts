@@ -375,15 +375,6 @@ export async function gameDetail(db: DB, gameId: number): Promise<GameDetail | n
   return detailOf(row, marketsOf(markets, outcomes));
 }
 
-/** Cards of the given games (any state), in the order asked. */
-export async function cardsByIds(db: DB, ids: readonly number[]): Promise<GameCard[]> {
-  if (ids.length === 0) return [];
-  const rows = await gamesQuery(db).where('g.id', 'in', ids).execute();
-  const cards = await withMarkets(db, rows);
-  const byId = new Map(cards.map((c) => [c.id, c]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 /** Top games of a section: the operator's picks first, then the top competitions', soonest first. */
 export async function topGames(db: DB, section: LineSection, limit: number, now: number, hidden: HiddenSports): Promise<GameCard[]> {
   const rows = await gamesQuery(db)
