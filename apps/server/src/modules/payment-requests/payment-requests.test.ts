@@ -273,6 +273,29 @@ describeEachDb('payment requests API', (t) => {
     });
   });
 
+  describe('the limits under concurrency', () => {
+    it(`opens exactly ${PAYMENT_REQUEST_LIMITS.maxOpen} of 50 concurrent submits; the rest are refused`, async () => {
+      const p = await player();
+      const question = { topicId: TOPIC.other, message: 'A question about payment methods.' };
+      const results = await Promise.all(Array.from({ length: 50 }, () => open(p, question)));
+      const accepted = results.filter((r) => r.statusCode === 201);
+      expect(accepted).toHaveLength(PAYMENT_REQUEST_LIMITS.maxOpen);
+      for (const refused of results.filter((r) => r.statusCode !== 201)) expect(error(refused)).toEqual([422, 'too_many_open_requests']);
+      const rows = await t.db.selectFrom('payment_requests').select('id').where('user_id', '=', p.userId).where('status', '<>', 'closed').execute();
+      expect(rows).toHaveLength(PAYMENT_REQUEST_LIMITS.maxOpen);
+    });
+
+    it('answers concurrent retries of one submit with the one request they made', async () => {
+      const p = await player();
+      const question = { topicId: TOPIC.other, message: 'A question about payment methods.' };
+      const key = randomUUID();
+      const results = await Promise.all(Array.from({ length: 20 }, () => open(p, question, key)));
+      const ids = new Set(results.map((r) => detail(r).id));
+      expect(ids.size).toBe(1);
+      expect(await t.db.selectFrom('payment_requests').select('id').where('user_id', '=', p.userId).execute()).toHaveLength(1);
+    });
+  });
+
   describe('the player’s requests', () => {
     it('lists their own requests newest first, in pages, and shows one with its messages; others’ are 404', async () => {
       const p = await player();

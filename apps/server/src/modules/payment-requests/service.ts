@@ -7,7 +7,9 @@
  * Duplicates are refused three ways: a retried submit (same Idempotency-Key) answers the
  * same request; a second request about a payment while one is not closed is 409 with the
  * open one's id (a partial unique index, so concurrent submits cannot both get in); and a
- * player has at most `maxOpen` requests not closed and `perDay` new ones a day.
+ * player has at most `maxOpen` requests not closed and `perDay` new ones a day, counted and
+ * inserted in one transaction under a lock of the player's row, so concurrent submits are
+ * counted one after another and cannot get past the limits together.
  */
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
@@ -161,8 +163,9 @@ export function createPaymentRequestsService({ db, clock, logger }: PaymentReque
     }
   }
 
-  async function checkQuota(userId: string, at: Date): Promise<void> {
-    const { open, today } = await db
+  /** The limits, read by `executor`: inside the insert's transaction, after the player's row is locked. */
+  async function checkQuota(executor: Kysely<Database>, userId: string, at: Date): Promise<void> {
+    const { open, today } = await executor
       .selectFrom('payment_requests')
       .select((eb) => [
         eb.fn.countAll<string>().filterWhere('status', '<>', 'closed').as('open'),
@@ -184,6 +187,14 @@ export function createPaymentRequestsService({ db, clock, logger }: PaymentReque
     const at = now();
     try {
       return await db.transaction().execute(async (trx) => {
+        // One create of a player at a time (the users row, as saveDisallowedSports): the
+        // count below sees every request committed before, so the limits hold under concurrency.
+        await trx.selectFrom('users').select('id').where('id', '=', input.userId).forNoKeyUpdate().executeTakeFirst();
+        // A retried submit that got in while we waited answers its request, not the quota.
+        if (await trx.selectFrom('payment_requests').select('id').where('user_id', '=', input.userId).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst()) {
+          return undefined;
+        }
+        await checkQuota(trx, input.userId, at);
         const row = await trx
           .insertInto('payment_requests')
           .values({
@@ -295,7 +306,6 @@ export function createPaymentRequestsService({ db, clock, logger }: PaymentReque
         const open = await openAbout(paymentId);
         if (open) throw requestExists(open);
       }
-      await checkQuota(input.userId, now());
       const inserted = await insert(input, hash, paymentId);
       // A concurrent submit with the same key got in first: answer its request.
       const row = inserted ?? (await byKey(input.userId, input.idempotencyKey));
