@@ -20,7 +20,8 @@
  * the embedded database's).
  *
  * Usage: node --import tsx bench/live.ts [clients=5000] [perSecond=500] [seconds=20] [topics=100] [topicsPerClient=1]
- * Against a running server: LIVE_BENCH_ORIGIN=http://host:port LIVE_BENCH_OPS_TOKEN=… (it must have OPS_TOKEN).
+ * Against a running server: LIVE_BENCH_ORIGIN=http://host:port LIVE_BENCH_OPS_TOKEN=… (it must have OPS_TOKEN)
+ * LIVE_BENCH_METRICS_TOKEN=… (its METRICS_TOKEN, for the memory figures).
  */
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
@@ -42,9 +43,10 @@ const CONNECT_CONCURRENCY = 200;
 const WARMUP_SECONDS = 3;
 
 const external = process.env.LIVE_BENCH_ORIGIN;
+const metricsToken = external ? (process.env.LIVE_BENCH_METRICS_TOKEN ?? '') : 'bench-metrics-token-0123456789';
 const server: RunningServer = external
   ? { origin: external, opsToken: process.env.LIVE_BENCH_OPS_TOKEN ?? '', stop: async () => undefined }
-  : await startBenchServer({});
+  : await startBenchServer({ METRICS_TOKEN: metricsToken });
 
 async function ops(path: string, body: unknown): Promise<unknown> {
   const res = await fetch(`${server.origin}/ops-api/v1${path}`, {
@@ -58,7 +60,7 @@ async function ops(path: string, body: unknown): Promise<unknown> {
 
 /** A gauge of the server's Prometheus metrics (process memory). */
 async function metric(name: string): Promise<number> {
-  const text = await (await fetch(`${server.origin}/metrics`)).text();
+  const text = await (await fetch(`${server.origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
   if (!line) throw new Error(`no metric ${name}`);
   return Number(line.split(' ')[1]);

@@ -84,15 +84,4 @@ describeEachDb('app', (t) => {
     const res = await app.inject({ url: '/bff-api/config/all.json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
   });
-
-  it('exposes Prometheus metrics with request durations by route pattern', async () => {
-    await app.inject('/bff-api/config/all.json');
-    await app.inject('/bff-api/unknown/path');
-    const res = await app.inject('/metrics');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/plain');
-    expect(res.body).toContain('process_cpu_user_seconds_total');
-    expect(res.body).toMatch(/http_request_duration_seconds_count\{route="\/bff-api\/config\/all.json",method="GET",status_code="200"\} \d+/);
-    expect(res.body).toMatch(/http_request_duration_seconds_count\{route="\/bff-api\/\*",method="GET",status_code="404"\} \d+/);
-  });
 });

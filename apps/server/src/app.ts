@@ -98,7 +98,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await app.register(cookie);
     await app.register(compress);
     await app.register(errorsPlugin);
-    await app.register(metricsPlugin);
+    await app.register(metricsPlugin, { token: env.METRICS_TOKEN });
     // Per-IP budgets for every module (`app.rateLimit`), shared between nodes through Redis.
     await app.register(rateLimitsPlugin, { redisUrl: env.REDIS_URL, scale: env.RATE_LIMITS_SCALE });
     // E-mail and SMS (`app.notifications`), and /dev/outbox in development; auth sends through it.

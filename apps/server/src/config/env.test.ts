@@ -106,6 +106,13 @@ describe('loadEnv', () => {
     expect(envError.message).not.toContain('short');
   });
 
+  it('takes a metrics token of at least 16 characters, unset by default', () => {
+    expect(loadEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ METRICS_TOKEN: 'a-long-enough-metrics-token' }).METRICS_TOKEN).toBe('a-long-enough-metrics-token');
+    expect(() => loadEnv({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN: must be at least 16 characters');
+  });
+
   it('checks the port range', () => {
     expect(() => loadEnv({ PORT: '0' })).toThrow('PORT: must be an integer from 1 to 65535');
     expect(() => loadEnv({ PORT: '65536' })).toThrow('PORT: must be an integer from 1 to 65535');

@@ -50,6 +50,8 @@ const EnvSchema = z
     DATA_DIR: withDefault(z.string().min(1), './data'),
     REDIS_URL: optionalString(z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')),
     OPS_TOKEN: optionalString(z.string().min(16, 'must be at least 16 characters')),
+    /** Bearer token of the monitoring scrape of `/metrics`; unset: no metrics (404). */
+    METRICS_TOKEN: optionalString(z.string().min(16, 'must be at least 16 characters')),
     FAKE_CLOCK: withDefault(z.enum(['0', '1'], 'must be 0 or 1'), '0').transform((v) => v === '1'),
     LOG_LEVEL: withDefault(z.enum(LOG_LEVELS), 'info'),
     /** Multiplies every per-IP rate limit (login, registration, codes …); e.g. 1000 for a load test from one address. */

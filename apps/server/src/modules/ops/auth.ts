@@ -8,11 +8,16 @@ import { AppError } from '../../lib/errors.ts';
  * through timing.
  */
 export function requireOpsToken(token: string): (request: FastifyRequest) => Promise<void> {
+  return requireBearerToken(token, 'A valid operator token is required');
+}
+
+/** The same check for any bearer token (the metrics scraper's); 401 with `message` otherwise. */
+export function requireBearerToken(token: string, message: string): (request: FastifyRequest) => Promise<void> {
   const expected = digest(token);
   return async (request) => {
     const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
     if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
-      throw new AppError(401, 'unauthorized', 'A valid operator token is required');
+      throw new AppError(401, 'unauthorized', message);
     }
   };
 }
