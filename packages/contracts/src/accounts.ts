@@ -85,6 +85,8 @@ export const AccountSchema = z.object({
   /** The account bets and the header balance use (SPEC §4 change active account). */
   isActive: z.boolean(),
   isPointsTypeBalance: z.boolean(),
+  /** The ledger entry that last moved this account, integer text (`'0'` before any); balance changes older than it are stale. */
+  lastEntryId: MinorSchema,
 });
 export type Account = z.infer<typeof AccountSchema>;
 
@@ -135,4 +137,6 @@ export interface BalanceChangeDetail {
   account_id: string;
   /** Minor units, integer text. */
   new_balance: string;
+  /** The ledger entry behind the change, integer text; a change not newer than the account's `lastEntryId` is ignored. Absent: applied as it comes. */
+  entry_id?: string;
 }

@@ -100,6 +100,8 @@ export const LiveBalanceDeltaSchema = z.object({
   account_id: z.uuid(),
   /** Minor units, integer text. */
   new_balance: z.string().regex(/^-?\d+$/),
+  /** The ledger entry that moved it (integer text): entry ids grow per account, so the browser keeps the newest. */
+  entry_id: z.string().regex(/^\d+$/),
 });
 export type LiveBalanceDelta = z.infer<typeof LiveBalanceDeltaSchema>;
 

@@ -137,6 +137,47 @@ export type OpsWithdrawal = z.infer<typeof OpsWithdrawalSchema>;
 export const OpsWithdrawalListSchema = z.object({ withdrawals: z.array(OpsWithdrawalSchema) });
 export type OpsWithdrawalList = z.infer<typeof OpsWithdrawalListSchema>;
 
+/** One payment whose postings do not (yet) agree with its state. */
+export const ReconciliationFindingSchema = z.object({
+  paymentId: z.uuid(),
+  direction: PaymentDirectionSchema,
+  /** The stored state (internal names: new, settling, approved … besides the public ones). */
+  status: z.string(),
+  reason: z.string(),
+});
+export type ReconciliationFinding = z.infer<typeof ReconciliationFindingSchema>;
+
+/** `GET /ops-api/v1/payments/reconciliation` (decision 0013). */
+export const PaymentReconciliationSchema = z.object({
+  /** Payments checked, and how many agree, wait for the recovery job, or disagree. */
+  payments: z.number().int(),
+  ok: z.number().int(),
+  inRecovery: z.number().int(),
+  mismatches: z.number().int(),
+  /** The first 100 of each kind, mismatches first. */
+  findings: z.array(ReconciliationFindingSchema),
+  /** Per currency: the hold account's balance against the money of open withdrawals (minor units). */
+  holds: z.array(z.object({ currency: z.string(), balance: z.string(), openWithdrawals: z.string(), agrees: z.boolean() })),
+  ledger: z.object({
+    /** Ledger transactions whose entries do not sum to zero. */
+    unbalancedTransactions: z.number().int(),
+    /** Accounts whose balance is not the sum of their entries. */
+    accountsOffBalance: z.number().int(),
+  }),
+  /** Everything agrees and nothing waits for recovery. */
+  healthy: z.boolean(),
+});
+export type PaymentReconciliation = z.infer<typeof PaymentReconciliationSchema>;
+
+/** `POST /ops-api/v1/payments/recover`: what one recovery pass finished (grace 0: every row). */
+export const PaymentRecoverySchema = z.object({
+  depositsCredited: z.number().int(),
+  withdrawalsHeld: z.number().int(),
+  payoutsFinished: z.number().int(),
+  holdsReturned: z.number().int(),
+});
+export type PaymentRecovery = z.infer<typeof PaymentRecoverySchema>;
+
 /** The body of the built-in sandbox provider's signed callback. */
 export const SandboxCallbackSchema = z
   .object({

@@ -133,9 +133,12 @@ describeEachDb('accounts API', (t) => {
         await credit(balance.id, 'USD', 500n, `bus-${player.userId}`); // replayed: nothing moved
         await credit(balance.id, 'USD', 250n, `bus2-${player.userId}`);
         expect(seen).toEqual([
-          { userId: player.userId, accountId: balance.id, newBalance: '500' },
-          { userId: player.userId, accountId: balance.id, newBalance: '750' },
+          { userId: player.userId, accountId: balance.id, newBalance: '500', entryId: expect.stringMatching(/^\d+$/) },
+          { userId: player.userId, accountId: balance.id, newBalance: '750', entryId: expect.stringMatching(/^\d+$/) },
         ]);
+        // Entry ids order the changes: the later one is newer, and the accounts answer names the last.
+        expect(BigInt(seen[1]!.entryId)).toBeGreaterThan(BigInt(seen[0]!.entryId));
+        expect((await player.get()).balance.lastEntryId).toBe(seen[1]!.entryId);
         expect(await app.ledger.balance(balance.id)).toBe(minor(750n));
       } finally {
         await unsubscribe();

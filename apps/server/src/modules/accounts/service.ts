@@ -57,6 +57,8 @@ export function createAccountsService(db: Kysely<Database>, ledger: Ledger, cloc
       .select(['a.id', 'a.spec_type', 'a.currency', 'a.balance', 'c.account_id as closed', 'p.active_account_id', 'p.hide_balance'])
       // For the first-deposit flag: has any credit ever reached this account?
       .select(sql<boolean>`exists (select 1 from ledger_entries e where e.account_id = a.id and e.amount > 0)`.as('credited'))
+      // The newest entry (index ledger_entries_account): live balance changes older than it are stale.
+      .select(sql<string>`coalesce((select max(e.id) from ledger_entries e where e.account_id = a.id), 0)::text`.as('last_entry_id'))
       .where('a.owner_id', '=', userId)
       .orderBy('a.spec_type')
       .orderBy('a.currency')
@@ -179,6 +181,7 @@ interface AccountRow {
   spec_type: 0 | 4 | 9 | null;
   currency: string;
   balance: bigint;
+  last_entry_id: string;
 }
 
 /** A ledger account as SPEC §3 Account; money in major units (decimal text) and minor units. */
@@ -201,5 +204,6 @@ export function toAccount(row: AccountRow, isActive: boolean): Account {
     labelWithSymbol: `${label} (${symbol})`,
     isActive,
     isPointsTypeBalance: false,
+    lastEntryId: row.last_entry_id,
   };
 }

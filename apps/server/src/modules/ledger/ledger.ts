@@ -2,7 +2,7 @@
  * The ledger service (ARCHITECTURE "Money"): every balance comes from double-entry
  * transactions posted here. A plain service; HTTP routes (accounts, payments) build on it.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock, CurrencyCode, Minor } from '@betsite/domain';
 import type { Database } from '@betsite/db';
 import {
@@ -15,13 +15,23 @@ import {
   type OpenPlayerAccount,
 } from './accounts.ts';
 import { isUuid, type Movement } from './movement.ts';
-import { postMovement, toEntry, type LedgerEntry, type PostedTransaction } from './post.ts';
+import { postMovement, postWithin, toEntry, type LedgerEntry, type PostedTransaction } from './post.ts';
 
 export interface EntriesPage {
   /** Default 50, at most 500. */
   limit?: number;
   /** An entry id: answer only older entries (the last id of the previous page). */
   before?: bigint;
+}
+
+/** One SQL transaction in which a module writes its state change and posts the money it moves. */
+export interface LedgerUnit {
+  /** The transaction: the module's own writes go through it. */
+  readonly db: Transaction<Database>;
+  /** The application time the unit started at. */
+  readonly now: Date;
+  /** Posts within the unit; a refusal throws and the whole unit rolls back. */
+  post(movement: Movement): Promise<PostedTransaction>;
 }
 
 export interface Ledger {
@@ -35,6 +45,11 @@ export interface Ledger {
    * answers the stored one with `replayed: true`.
    */
   post(movement: Movement): Promise<PostedTransaction>;
+  /**
+   * Runs `work` in one SQL transaction: a state change and the money it moves commit
+   * together or not at all (decision 0013). Posts made in it are announced after the commit.
+   */
+  unit<T>(work: (unit: LedgerUnit) => Promise<T>): Promise<T>;
   /** `UnknownAccountError` for an unknown account. */
   balance(accountId: string): Promise<Minor>;
   accountsOf(ownerId: string): Promise<LedgerAccount[]>;
@@ -51,6 +66,11 @@ export function createLedger(db: Kysely<Database>, clock: Clock): Ledger {
     openPlayerAccount: (input) => openPlayerAccount(db, now(), input),
     houseAccount: (kind, currency) => houseAccount(db, now(), kind, currency),
     post: (movement) => postMovement(db, now(), movement),
+    unit: (work) =>
+      db.transaction().execute((trx) => {
+        const at = now();
+        return work({ db: trx, now: at, post: (movement) => postWithin(trx, at, movement) });
+      }),
     balance: (accountId) => accountBalance(db, accountId),
     accountsOf: (ownerId) => accountsOf(db, ownerId),
     async entries(accountId, { limit = DEFAULT_PAGE, before } = {}) {

@@ -1,6 +1,6 @@
 /**
- * Posting a movement: one SQL transaction that either writes the whole double-entry
- * transaction and its balances, or nothing.
+ * Posting a movement: one SQL transaction (its own, or the caller's) that either writes the
+ * whole double-entry transaction and its balances, or nothing.
  *
  * Order inside the transaction:
  * 1. Insert the transaction row with `ON CONFLICT (idempotency_key) DO NOTHING`. The unique
@@ -40,50 +40,57 @@ export interface PostedTransaction {
 }
 
 export async function postMovement(db: Kysely<Database>, now: Date, movement: Movement): Promise<PostedTransaction> {
+  return db.transaction().execute((trx) => postWithin(trx, now, movement));
+}
+
+/**
+ * Posts inside the caller's transaction, so a state change written in the same transaction
+ * commits with the money it moves, or neither does (decision 0013). A refusal throws and the
+ * caller's whole transaction rolls back.
+ */
+export async function postWithin(trx: Transaction<Database>, now: Date, movement: Movement): Promise<PostedTransaction> {
   const entries = checkMovement(movement);
   const hash = requestHash(movement.kind, entries);
-  return db.transaction().execute(async (trx) => {
-    const transaction = await trx
-      .insertInto('ledger_transactions')
-      .values({
-        idempotency_key: movement.idempotencyKey,
-        kind: movement.kind,
-        request_hash: hash,
-        metadata: JSON.stringify(movement.metadata ?? {}),
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!transaction) return replay(trx, movement.idempotencyKey, hash);
+  const transaction = await trx
+    .insertInto('ledger_transactions')
+    .values({
+      idempotency_key: movement.idempotencyKey,
+      kind: movement.kind,
+      request_hash: hash,
+      metadata: JSON.stringify(movement.metadata ?? {}),
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!transaction) return replay(trx, movement.idempotencyKey, hash);
 
-    const planned = await lockAndPlan(trx, entries);
-    for (const { accountId, balanceAfter } of planned) {
-      await trx.updateTable('ledger_accounts').set({ balance: balanceAfter }).where('id', '=', accountId).execute();
-    }
-    const rows = await trx
-      .insertInto('ledger_entries')
-      .values(
-        planned.map(({ accountId, amount, balanceAfter }) => ({
-          transaction_id: transaction.id,
-          account_id: accountId,
-          amount,
-          balance_after: balanceAfter,
-          created_at: now,
-        })),
-      )
-      .returningAll()
-      .execute();
-    return {
-      id: transaction.id,
-      idempotencyKey: transaction.idempotency_key,
-      kind: transaction.kind,
-      metadata: transaction.metadata,
-      createdAt: transaction.created_at,
-      entries: byId(rows).map(toEntry),
-      replayed: false,
-    };
-  });
+  const planned = await lockAndPlan(trx, entries);
+  for (const { accountId, balanceAfter } of planned) {
+    await trx.updateTable('ledger_accounts').set({ balance: balanceAfter }).where('id', '=', accountId).execute();
+  }
+  const rows = await trx
+    .insertInto('ledger_entries')
+    .values(
+      planned.map(({ accountId, amount, balanceAfter }) => ({
+        transaction_id: transaction.id,
+        account_id: accountId,
+        amount,
+        balance_after: balanceAfter,
+        created_at: now,
+      })),
+    )
+    .returningAll()
+    .execute();
+  return {
+    id: transaction.id,
+    idempotencyKey: transaction.idempotency_key,
+    kind: transaction.kind,
+    metadata: transaction.metadata,
+    createdAt: transaction.created_at,
+    entries: byId(rows).map(toEntry),
+    replayed: false,
+  };
 }
 
 interface PlannedEntry extends CheckedEntry {

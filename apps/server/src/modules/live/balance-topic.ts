@@ -1,7 +1,7 @@
 /**
  * Topic `balance` (issue 3, SPEC §3 balance-change event): private to the connection's
  * player. Snapshot: the accounts answer of `GET /web-api/office/v1/accounts`. Deltas:
- * `{ account_id, new_balance }` for every ledger post touching one of their accounts.
+ * `{ account_id, new_balance, entry_id }` for every ledger post touching one of their accounts.
  *
  * The source is the accounts module's `balance.changed`, which the bus already brings to
  * every node, so each node numbers it for its own subscribers (`node` sequencing): no
@@ -23,8 +23,8 @@ export async function registerBalanceTopic(app: FastifyInstance, hub: LiveHub): 
       return app.accounts.overview(user.userId);
     },
   });
-  return app.bus.subscribe('balance.changed', ({ userId, accountId, newBalance }) => {
-    const delta: LiveBalanceDelta = { account_id: accountId, new_balance: newBalance };
+  return app.bus.subscribe('balance.changed', ({ userId, accountId, newBalance, entryId }) => {
+    const delta: LiveBalanceDelta = { account_id: accountId, new_balance: newBalance, entry_id: entryId };
     hub.deliverLocal(LIVE_BALANCE_TOPIC, delta, { userId });
   });
 }

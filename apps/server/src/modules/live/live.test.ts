@@ -333,11 +333,11 @@ describeEachDb('live transport', (t) => {
       await credit(alice, 12_345n);
       const delta = deltaOf(await a.next());
       expect(delta).toMatchObject({ topic: 'balance', seq: snapA.seq + 1 });
-      expect(LiveBalanceDeltaSchema.parse(delta.data)).toEqual({ account_id: alice.accounts.balance.id, new_balance: '12345' });
+      expect(LiveBalanceDeltaSchema.parse(delta.data)).toEqual({ account_id: alice.accounts.balance.id, new_balance: '12345', entry_id: expect.stringMatching(/^\d+$/) });
       await b.expectNothing();
 
       await credit(bob, 500n);
-      expect(deltaOf(await b.next()).data).toEqual({ account_id: bob.accounts.balance.id, new_balance: '500' });
+      expect(deltaOf(await b.next()).data).toEqual({ account_id: bob.accounts.balance.id, new_balance: '500', entry_id: expect.stringMatching(/^\d+$/) });
       await a.expectNothing();
     });
 

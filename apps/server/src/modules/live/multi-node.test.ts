@@ -121,7 +121,7 @@ function scenarios(nodes: () => [Node, Node]) {
 
     const house = await a.app.ledger.houseAccount('house-cash', 'EUR');
     await a.app.ledger.post({ idempotencyKey: `mn-${randomUUID()}`, kind: 'deposit', entries: [{ accountId, amount: 250n }, { accountId: house.id, amount: -250n }] });
-    expect(await client.next()).toEqual({ type: 'delta', topic: 'balance', seq: seq + 1, data: { account_id: accountId, new_balance: '250' } });
+    expect(await client.next()).toEqual({ type: 'delta', topic: 'balance', seq: seq + 1, data: { account_id: accountId, new_balance: '250', entry_id: expect.stringMatching(/^\d+$/) } });
   });
 }
 

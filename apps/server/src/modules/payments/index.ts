@@ -31,8 +31,10 @@ export const PAYMENT_JOBS = {
   expireDeposit: EXPIRE_DEPOSIT_JOB,
   /** Behind the per-deposit jobs: deposits created before them, or whose job was not scheduled. */
   expireStale: 'payments.expire-stale-deposits',
-  finishSettling: 'payments.finish-settling',
+  /** Finishes payments a crash interrupted (decision 0013). */
+  recover: 'payments.recover',
 } as const;
+const RECOVER_EVERY_MS = 60_000;
 const SWEEP_EVERY_MS = 5 * 60_000;
 
 /** With PAYMENTS_SIGNING_SECRET unset: one random key for this process (one node only). */
@@ -61,11 +63,15 @@ export async function registerPayments(app: FastifyInstance, options: PaymentsOp
     jobs.every(PAYMENT_JOBS.expireStale, SWEEP_EVERY_MS, async (_payload, { now }) => {
       await service.expireStaleDeposits(now);
     });
-    jobs.every(PAYMENT_JOBS.finishSettling, SWEEP_EVERY_MS, async (_payload, { now, logger }) => {
-      const finished = await service.finishSettling(now);
-      if (finished > 0) logger.warn({ finished }, 'interrupted deposit credits finished');
+    jobs.every(PAYMENT_JOBS.recover, RECOVER_EVERY_MS, async (_payload, { now }) => {
+      await service.recover(now);
     });
   }
+  // On start, before the first scheduled pass: whatever a crash of this (or any) node left.
+  // Every step is idempotent, so a node racing another's request moves money once.
+  app.addHook('onListen', async () => {
+    service.recover(new Date(app.clock.now()), 0).catch((err: unknown) => app.log.error({ err }, 'payment recovery on start failed'));
+  });
   await app.register(paymentRoutes, { service, callbacks: provider !== null });
   if (sandbox && provider === sandbox) await app.register(sandboxPageRoutes(sandbox, service));
   if (app.env.OPS_TOKEN) await app.register(paymentOpsRoutes, { service, token: app.env.OPS_TOKEN });
@@ -74,5 +80,5 @@ export async function registerPayments(app: FastifyInstance, options: PaymentsOp
 
 export type { DepositLimitCheck, DepositLimitDecision, DepositLimitRequest } from './limits.ts';
 export type { PaymentProvider, ProviderEvent, ProviderPayment, ProviderPaymentInput } from './provider.ts';
-export { DEPOSIT_TTL_MS, EXPIRE_DEPOSIT_JOB, toPayment, type PaymentRow, type PaymentsService } from './service.ts';
+export { DEPOSIT_TTL_MS, EXPIRE_DEPOSIT_JOB, RECOVERY_GRACE_MS, toPayment, type PaymentRow, type PaymentsService, type RecoveryReport } from './service.ts';
 export { createSandboxProvider, SANDBOX_CARDS, type SandboxProvider } from './sandbox.ts';

@@ -10,7 +10,8 @@
  *
  * Provider: POST /web-api/payments/v1/callbacks/:provider  signed raw body (401 if it does not verify);
  * not routed when there is no provider (then deposits and withdrawals answer 503).
- * Operator (bearer OPS_TOKEN): GET /ops-api/v1/withdrawals?status=, POST …/:id/approve, POST …/:id/reject.
+ * Operator (bearer OPS_TOKEN): GET /ops-api/v1/withdrawals?status=, POST …/:id/approve, POST …/:id/reject;
+ * GET /ops-api/v1/payments/reconciliation (decision 0013), POST /ops-api/v1/payments/recover (finish interrupted payments now).
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
@@ -23,6 +24,8 @@ import {
   type OpsWithdrawal,
   type OpsWithdrawalList,
   type Payment,
+  type PaymentReconciliation,
+  type PaymentRecovery,
   type PaymentCreated,
   type PaymentHistory,
 } from '@betsite/contracts';
@@ -120,5 +123,12 @@ export const paymentOpsRoutes: FastifyPluginAsync<{ service: PaymentsService; to
     const withdrawal = await service.rejectWithdrawal(request.params.id);
     request.log.info({ paymentId: withdrawal.id }, 'operator rejected a withdrawal');
     return withdrawal;
+  });
+
+  app.get('/ops-api/v1/payments/reconciliation', async (): Promise<PaymentReconciliation> => service.reconcile());
+  app.post('/ops-api/v1/payments/recover', async (request): Promise<PaymentRecovery> => {
+    const report = await service.recover(new Date(app.clock.now()), 0);
+    request.log.info({ ...report }, 'operator ran payment recovery');
+    return report;
   });
 };

@@ -1,17 +1,20 @@
 /**
  * The payments service: deposits through a provider's hosted page, withdrawals held until
  * an operator decides, the player's history. Money moves only through the ledger, each
- * step under its own idempotency key, so every step can be repeated safely:
+ * posting under its own idempotency key (packages/domain payment-postings):
  *
  * - `payment:{id}:settle`  house-payments → player (a deposit the provider confirmed)
  * - `payment:{id}:hold`    player → house-payments-hold (a withdrawal requested)
  * - `payment:{id}:payout`  house-payments-hold → house-payments (approved and paid out)
  * - `payment:{id}:return`  house-payments-hold → player (rejected, or the payout failed)
  *
- * The ledger posts in its own SQL transaction, so a payment's state changes are conditional
- * updates ("claims", `… where status = 'x'`) around the posting: of concurrent callbacks or
- * operator calls exactly one claims a step, and a step left half-done by a crash is finished
- * by repeating the same call (the posting replays, the state catches up).
+ * One pattern (decision 0013): a state change and the posting it implies commit in one SQL
+ * transaction (`ledger.unit`), so no crash can leave a payment whose state and money
+ * disagree. Only a call to the provider cannot sit inside a transaction: around it the
+ * payment waits in a named state (`approved`: payout asked for) that the recovery job
+ * (`recover`, on start and every minute) drives on, idempotently by payment id. The same job
+ * finishes rows older code left half-done (`new`, `settling`, rejected with money on hold).
+ * `reconcile` checks every payment's postings against its state.
  *
  * A deposit the provider never confirms expires after `depositTtlMs` (a scheduled job per
  * deposit, and a sweep behind it): no money moves, and a late success callback still credits
@@ -19,7 +22,7 @@
  * none configured) deposits, withdrawals and payouts answer 503 `payments_unavailable`.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { CURRENCIES, isCurrencyCode, minorToDecimal, toMinor, type CurrencyCode } from '@betsite/domain';
 import {
@@ -31,16 +34,30 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@betsite/contracts';
-import type { Database, PaymentsTable } from '@betsite/db';
+import type { Database } from '@betsite/db';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ServerClock } from '../../lib/clock.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
 import { InsufficientFundsError } from '../ledger/errors.ts';
 import { isUuid } from '../ledger/movement.ts';
 import type { DepositLimitCheck } from './limits.ts';
+import { createPaymentMoves, type PaymentRow } from './moves.ts';
 import type { PaymentProvider, ProviderEvent } from './provider.ts';
+import { reconcilePayments, type PaymentReconciliation } from './reconciliation.ts';
 
-export type PaymentRow = Selectable<PaymentsTable>;
+export type { PaymentRow } from './moves.ts';
+
+/** What one recovery pass finished, by kind. */
+export interface RecoveryReport {
+  /** Old `settling` deposits credited. */
+  depositsCredited: number;
+  /** Old `new` withdrawals held (or failed when the balance no longer covered them). */
+  withdrawalsHeld: number;
+  /** Approved withdrawals whose payout was asked for again and settled. */
+  payoutsFinished: number;
+  /** Rejected or failed withdrawals whose money was still on hold, returned. */
+  holdsReturned: number;
+}
 
 export interface CreatePaymentInput {
   userId: string;
@@ -77,14 +94,23 @@ export interface PaymentsService {
   expireDeposit(id: string, now: Date): Promise<boolean>;
   /** Expires every deposit still pending after `depositTtlMs`; how many. */
   expireStaleDeposits(now: Date): Promise<number>;
-  /** Finishes deposits whose crediting was interrupted (left `settling` for a minute); how many. */
-  finishSettling(now: Date): Promise<number>;
+  /**
+   * Finishes what a crash interrupted (decision 0013): approved withdrawals whose payout was
+   * not settled, and rows older code left half-done. Only rows unchanged for `graceMs` (so as
+   * not to race a request in flight; every step is idempotent anyway). Safe on every node.
+   */
+  recover(now: Date, graceMs?: number): Promise<RecoveryReport>;
+  /** Every payment's postings against its state, the hold accounts against open withdrawals, the ledger's sums. */
+  reconcile(): Promise<PaymentReconciliation>;
 }
 
 /** Job kind of a deposit's expiry (payload `{ paymentId }`), scheduled when the deposit is created. */
 export const EXPIRE_DEPOSIT_JOB = 'payments.expire-deposit';
 /** A deposit not confirmed by the provider within this time expires. */
 export const DEPOSIT_TTL_MS = 30 * 60_000;
+/** The recovery job leaves alone rows changed more recently than this (a request may be finishing them). */
+export const RECOVERY_GRACE_MS = 60_000;
+const RECOVERY_BATCH = 500;
 
 export interface PaymentsDeps {
   db: Kysely<Database>;
@@ -158,6 +184,7 @@ export function createPaymentsService({
   ledger = createLedger(db, clock),
 }: PaymentsDeps): PaymentsService {
   const now = () => new Date(clock.now());
+  const moves = createPaymentMoves(db, ledger, now);
   const unavailable = () => new AppError(503, PaymentErrorCode.paymentsUnavailable, 'Payments are unavailable at the moment');
   /** The provider, or 503 when there is none. */
   const live = (): PaymentProvider => {
@@ -228,17 +255,6 @@ export function createPaymentsService({
       .executeTakeFirst();
   }
 
-  /** Moves a payment from one of `from` to `to`; the row when this call made the move. */
-  async function claim(id: string, from: PaymentRow['status'][], to: PaymentRow['status'], extra: Partial<Pick<PaymentRow, 'provider_ref' | 'failure_reason'>> = {}) {
-    return db
-      .updateTable('payments')
-      .set({ status: to, updated_at: now(), ...extra })
-      .where('id', '=', id)
-      .where('status', 'in', from)
-      .returningAll()
-      .executeTakeFirst();
-  }
-
   async function load(id: string): Promise<PaymentRow | undefined> {
     if (!isUuid(id)) return undefined;
     return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
@@ -260,30 +276,19 @@ export function createPaymentsService({
 
   const withdrawalReturnUrl = (row: PaymentRow) => `/${row.return_language}/onpay/withdraw/pending?payment=${row.id}`;
 
-  /** Reserves a withdrawal's money on the hold account: one ledger movement, refused when the balance is short. */
-  async function holdWithdrawal(row: PaymentRow): Promise<PaymentCreated> {
-    if (row.status === 'new') {
-      const hold = await ledger.houseAccount('house-payments-hold', row.currency as CurrencyCode);
-      try {
-        await ledger.post({
-          idempotencyKey: `payment:${row.id}:hold`,
-          kind: 'withdrawal-hold',
-          entries: [
-            { accountId: row.account_id, amount: -row.amount },
-            { accountId: hold.id, amount: row.amount },
-          ],
-          metadata: { paymentId: row.id },
-        });
-      } catch (error) {
-        // Refused: the request never existed (a retry with the same key may go through after a deposit).
-        if (error instanceof InsufficientFundsError) await db.deleteFrom('payments').where('id', '=', row.id).where('status', '=', 'new').execute();
-        throw error;
-      }
-      const held = (await claim(row.id, ['new'], 'awaiting_approval')) ?? (await load(row.id));
-      if (!held) throw new Error(`payment ${row.id} vanished`);
-      row = held;
-    }
+  /** A withdrawal's answer; an old row left `new` by a crash is held first (or fails when the balance no longer covers it). */
+  async function heldWithdrawal(row: PaymentRow): Promise<PaymentCreated> {
+    if (row.status === 'new') row = await holdOrFail(row);
     return { paymentId: row.id, status: PUBLIC_STATUS[row.status], redirectUrl: withdrawalReturnUrl(row) };
+  }
+
+  async function holdOrFail(row: PaymentRow): Promise<PaymentRow> {
+    try {
+      return (await moves.holdRequested(row)) ?? (await load(row.id)) ?? row;
+    } catch (error) {
+      if (!(error instanceof InsufficientFundsError)) throw error;
+      return (await moves.claim(row.id, ['new'], 'failed', { failure_reason: 'insufficient_funds' })) ?? (await load(row.id)) ?? row;
+    }
   }
 
   async function create(direction: 'deposit' | 'withdrawal', input: CreatePaymentInput): Promise<PaymentCreated> {
@@ -292,7 +297,7 @@ export function createPaymentsService({
     const amount = parseAmount(input.amount, account.currency);
     const language = await returnLanguage(input.userId, input.language);
     const hash = requestHash(direction, account.id, amount, input.method, language);
-    const drive = (row: PaymentRow) => (row.direction === 'deposit' ? startDeposit(row) : holdWithdrawal(row));
+    const drive = (row: PaymentRow) => (row.direction === 'deposit' ? startDeposit(row) : heldWithdrawal(row));
 
     const existing = await byKey(input.userId, input.idempotencyKey);
     if (existing) return drive(sameRequest(existing, hash));
@@ -301,19 +306,20 @@ export function createPaymentsService({
       const decision = await depositLimits.check({ userId: input.userId, accountId: account.id, currency: account.currency, amount, now: now() });
       if (!decision.allowed) throw new AppError(422, PaymentErrorCode.depositLimit, decision.reason);
     }
-    const inserted = await insertPayment({
+    const values = {
       user_id: input.userId,
       account_id: account.id,
       direction,
       method: input.method,
       currency: account.currency,
       amount,
-      status: direction === 'deposit' ? 'pending' : 'new',
       provider: providerName,
       return_language: language,
       idempotency_key: input.idempotencyKey,
       request_hash: hash,
-    });
+    };
+    // A withdrawal's row and its hold commit together: refused for funds, there is no row.
+    const inserted = direction === 'deposit' ? await insertPayment({ ...values, status: 'pending' }) : await moves.requestWithdrawal(values);
     // A concurrent request with the same key inserted first: answer its payment.
     const row = inserted ?? (await byKey(input.userId, input.idempotencyKey));
     if (!row) throw new Error('payment insert lost');
@@ -334,27 +340,6 @@ export function createPaymentsService({
     }
   }
 
-  /** Posts a claimed (`settling`) deposit's credit and marks it succeeded; repeating it is safe. */
-  async function settle(current: PaymentRow): Promise<PaymentRow> {
-    await credit(current);
-    const settled = await claim(current.id, ['settling'], 'succeeded');
-    if (settled) logger.info({ paymentId: current.id }, 'deposit credited');
-    return settled ?? (await load(current.id)) ?? current;
-  }
-
-  async function credit(row: PaymentRow): Promise<void> {
-    const house = await ledger.houseAccount('house-payments', row.currency as CurrencyCode);
-    await ledger.post({
-      idempotencyKey: `payment:${row.id}:settle`,
-      kind: 'deposit',
-      entries: [
-        { accountId: house.id, amount: -row.amount },
-        { accountId: row.account_id, amount: row.amount },
-      ],
-      metadata: { paymentId: row.id, provider: row.provider, providerRef: row.provider_ref },
-    });
-  }
-
   async function applyEvent(event: ProviderEvent): Promise<PaymentRow> {
     const row = await load(event.paymentId);
     if (!row || row.direction !== 'deposit' || row.provider !== live().name) throw notFound('No such payment');
@@ -367,20 +352,21 @@ export function createPaymentsService({
       case 'pending':
         return row;
       case 'succeeded': {
-        // Claim the settlement; a repeat (or a crash after the claim) finds `settling` and finishes it.
+        // Succeeded and credited in one transaction: a repeat finds it succeeded and moves nothing.
         // An expired deposit is still credited: we stopped waiting, but the provider took the money.
-        const claimed = await claim(row.id, ['pending', 'expired'], 'settling', ref);
-        if (claimed && row.status === 'expired') logger.warn({ paymentId: row.id }, 'success callback after the deposit expired; crediting it');
-        const current = claimed ?? (await load(row.id)) ?? row;
-        if (current.status !== 'settling') {
-          if (current.status !== 'succeeded') logger.warn({ paymentId: row.id, status: current.status }, 'success callback after a final state; ignored');
-          return current;
+        const credited = await moves.creditDeposit(row, ref);
+        if (credited) {
+          if (row.status === 'expired') logger.warn({ paymentId: row.id }, 'success callback after the deposit expired; credited it');
+          logger.info({ paymentId: row.id }, 'deposit credited');
+          return credited;
         }
-        return settle(current);
+        const current = (await load(row.id)) ?? row;
+        if (current.status !== 'succeeded') logger.warn({ paymentId: row.id, status: current.status }, 'success callback after a final state; ignored');
+        return current;
       }
       case 'failed':
       case 'cancelled': {
-        const closed = await claim(row.id, ['pending'], event.status, { ...ref, failure_reason: event.status });
+        const closed = await moves.claim(row.id, ['pending'], event.status, { ...ref, failure_reason: event.status });
         return closed ?? (await load(row.id)) ?? row;
       }
     }
@@ -392,17 +378,25 @@ export function createPaymentsService({
     return row;
   }
 
-  async function returnToPlayer(row: PaymentRow): Promise<void> {
-    const hold = await ledger.houseAccount('house-payments-hold', row.currency as CurrencyCode);
-    await ledger.post({
-      idempotencyKey: `payment:${row.id}:return`,
-      kind: 'withdrawal-return',
-      entries: [
-        { accountId: hold.id, amount: -row.amount },
-        { accountId: row.account_id, amount: row.amount },
-      ],
-      metadata: { paymentId: row.id },
-    });
+  /**
+   * Asks the provider to pay an approved withdrawal out (idempotent by payment id) and
+   * settles the answer in one transaction; a pending answer leaves it approved for the
+   * recovery job to ask again.
+   */
+  async function payOut(row: PaymentRow, payer: PaymentProvider): Promise<PaymentRow> {
+    const payout = await payer.createWithdrawal({ paymentId: row.id, amount: row.amount, currency: row.currency, method: row.method });
+    const ref = { provider_ref: payout.providerRef };
+    let settled: PaymentRow | undefined;
+    if (payout.status === 'succeeded') {
+      settled = await moves.paidOut(row, ref);
+      if (settled) logger.info({ paymentId: row.id }, 'withdrawal paid out');
+    } else if (payout.status === 'failed' || payout.status === 'cancelled') {
+      settled = await moves.payoutFailed(row, ref);
+      if (settled) logger.warn({ paymentId: row.id }, 'payout refused by the provider, money returned');
+    } else {
+      return row;
+    }
+    return settled ?? (await withdrawal(row.id));
   }
 
   const invalidState = (row: PaymentRow, action: string) =>
@@ -424,40 +418,21 @@ export function createPaymentsService({
     async approveWithdrawal(id) {
       const payer = live();
       let row = await withdrawal(id);
-      if (row.status === 'awaiting_approval') row = (await claim(id, ['awaiting_approval'], 'approved')) ?? (await withdrawal(id));
+      if (row.status === 'new') row = await holdOrFail(row);
+      if (row.status === 'awaiting_approval') row = (await moves.claim(id, ['awaiting_approval'], 'approved')) ?? (await withdrawal(id));
       if (row.status === 'succeeded') return toOps(row);
       if (row.status !== 'approved') throw invalidState(row, 'approve');
-      // Approved (now or by an earlier call that did not finish): pay out, idempotently by payment id.
-      const payout = await payer.createWithdrawal({ paymentId: row.id, amount: row.amount, currency: row.currency, method: row.method });
-      if (payout.status === 'succeeded') {
-        const [hold, house] = await Promise.all([
-          ledger.houseAccount('house-payments-hold', row.currency as CurrencyCode),
-          ledger.houseAccount('house-payments', row.currency as CurrencyCode),
-        ]);
-        await ledger.post({
-          idempotencyKey: `payment:${row.id}:payout`,
-          kind: 'withdrawal',
-          entries: [
-            { accountId: hold.id, amount: -row.amount },
-            { accountId: house.id, amount: row.amount },
-          ],
-          metadata: { paymentId: row.id, provider: payer.name, providerRef: payout.providerRef },
-        });
-        row = (await claim(id, ['approved'], 'succeeded', { provider_ref: payout.providerRef })) ?? (await withdrawal(id));
-        logger.info({ paymentId: id }, 'withdrawal approved and paid out');
-      } else if (payout.status === 'failed' || payout.status === 'cancelled') {
-        await returnToPlayer(row);
-        row = (await claim(id, ['approved'], 'failed', { provider_ref: payout.providerRef, failure_reason: 'payout_failed' })) ?? (await withdrawal(id));
-      }
-      return toOps(row);
+      // Approved (now, or by an earlier call that did not finish): pay out.
+      const paid = await payOut(row, payer);
+      logger.info({ paymentId: id, status: paid.status }, 'withdrawal approved');
+      return toOps(paid);
     },
 
     async rejectWithdrawal(id) {
       let row = await withdrawal(id);
-      if (row.status === 'awaiting_approval') row = (await claim(id, ['awaiting_approval'], 'rejected', { failure_reason: 'rejected' })) ?? (await withdrawal(id));
+      if (row.status === 'new') row = await holdOrFail(row);
+      if (row.status === 'awaiting_approval') row = (await moves.reject(row)) ?? (await withdrawal(id));
       if (row.status !== 'rejected') throw invalidState(row, 'reject');
-      // Repeating the return is a replay: the money comes back once.
-      await returnToPlayer(row);
       logger.info({ paymentId: id }, 'withdrawal rejected, money returned');
       return toOps(row);
     },
@@ -530,19 +505,52 @@ export function createPaymentsService({
       return rows.length;
     },
 
-    async finishSettling(at) {
-      const stuck = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('direction', '=', 'deposit')
-        .where('status', '=', 'settling')
-        .where('updated_at', '<=', new Date(at.getTime() - 60_000))
-        .orderBy('updated_at')
-        .limit(100)
+    async recover(at, graceMs = RECOVERY_GRACE_MS) {
+      const report: RecoveryReport = { depositsCredited: 0, withdrawalsHeld: 0, payoutsFinished: 0, holdsReturned: 0 };
+      const quiet = new Date(at.getTime() - graceMs);
+      const stuck = (direction: PaymentRow['direction'], status: PaymentRow['status']) =>
+        db
+          .selectFrom('payments')
+          .selectAll()
+          .where('direction', '=', direction)
+          .where('status', '=', status)
+          .where('updated_at', '<=', quiet)
+          .orderBy('updated_at')
+          .limit(RECOVERY_BATCH)
+          .execute();
+
+      for (const row of await stuck('deposit', 'settling')) if (await moves.creditDeposit(row, {})) report.depositsCredited++;
+      for (const row of await stuck('withdrawal', 'new')) if ((await holdOrFail(row)).status !== 'new') report.withdrawalsHeld++;
+      if (provider) {
+        for (const row of await stuck('withdrawal', 'approved')) {
+          try {
+            if ((await payOut(row, provider)).status !== 'approved') report.payoutsFinished++;
+          } catch (error) {
+            logger.warn({ err: error, paymentId: row.id }, 'payout not finished; the next pass tries again');
+          }
+        }
+      }
+      // Ended without a payout, but the money still on hold (older code marked first, posted second).
+      const held = await db
+        .selectFrom('payments as p')
+        .selectAll('p')
+        .where('p.direction', '=', 'withdrawal')
+        .where('p.status', 'in', ['rejected', 'failed'])
+        .where('p.updated_at', '<=', quiet)
+        .where(sql<boolean>`exists (select 1 from ledger_transactions t where t.idempotency_key = 'payment:' || p.id || ':hold')`)
+        .where(sql<boolean>`not exists (select 1 from ledger_transactions t where t.idempotency_key = 'payment:' || p.id || ':return')`)
+        .limit(RECOVERY_BATCH)
         .execute();
-      for (const row of stuck) await settle(row);
-      return stuck.length;
+      for (const row of held) {
+        await moves.returnHeld(row);
+        report.holdsReturned++;
+      }
+      const total = report.depositsCredited + report.withdrawalsHeld + report.payoutsFinished + report.holdsReturned;
+      if (total > 0) logger.warn({ ...report }, 'payments recovered after an interruption');
+      return report;
     },
+
+    reconcile: () => reconcilePayments(db),
   };
 
   /** The player's payment accounts; the main account is opened (get-or-create) in the registration currency. */

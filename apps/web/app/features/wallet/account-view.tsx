@@ -26,7 +26,7 @@ const TYPE_KEYS: Record<Account['type'], string> = { 0: 'account_type_main', 4: 
 
 /** Tells the header (and the coupon) that the accounts changed. */
 function announce(accounts: AccountsResponse, activeChanged: boolean) {
-  window.dispatchEvent(new CustomEvent(BALANCE_CHANGE_EVENT, { detail: { account_id: accounts.balance.id, new_balance: accounts.balance.moneyMinor } }));
+  window.dispatchEvent(new CustomEvent(BALANCE_CHANGE_EVENT, { detail: { account_id: accounts.balance.id, new_balance: accounts.balance.moneyMinor, entry_id: accounts.balance.lastEntryId } }));
   if (activeChanged) window.dispatchEvent(new CustomEvent(ACTIVE_ACCOUNT_CHANGE_EVENT, { detail: { account_id: accounts.balance.id, prepaid_amount: 0 } }));
 }
 

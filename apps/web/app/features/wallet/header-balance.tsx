@@ -10,7 +10,7 @@ import type { AccountsResponse, LiveBalanceDelta } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { getLiveClient, LIVE_TOPICS, useLiveTopic } from '../live/index.ts';
 import { accountAction, fetchAccounts } from './api.ts';
-import { applyBalanceChange, BALANCE_CHANGE_EVENT, balanceChangeDetail, HEADER_REFRESH_MS, headerBalanceText, isAccountsResponse } from './wallet.ts';
+import { applyBalanceChange, BALANCE_CHANGE_EVENT, balanceChangeDetail, HEADER_REFRESH_MS, headerBalanceText, isAccountsResponse, newerAccounts } from './wallet.ts';
 import styles from './wallet.module.css';
 
 export function HeaderBalance({ labelClassName, valueClassName }: { labelClassName?: string; valueClassName?: string }) {
@@ -23,7 +23,7 @@ export function HeaderBalance({ labelClassName, valueClassName }: { labelClassNa
   const refresh = useCallback(async () => {
     try {
       const next = await fetchAccounts();
-      setAccounts(next);
+      setAccounts((shown) => newerAccounts(shown, next));
       setHidden(chosen.current ?? next.user_hide_balance);
     } catch {
       // Keep what is shown; the next refresh tries again.
@@ -38,7 +38,7 @@ export function HeaderBalance({ labelClassName, valueClassName }: { labelClassNa
   useLiveTopic<unknown, LiveBalanceDelta>(LIVE_TOPICS.balance, {
     onSnapshot: (next) => {
       if (!isAccountsResponse(next)) return;
-      setAccounts(next);
+      setAccounts((shown) => newerAccounts(shown, next));
       setHidden(chosen.current ?? next.user_hide_balance);
     },
     onDelta: (delta) => {

@@ -9,6 +9,7 @@ import {
   hasCurrencyAccount,
   headerBalanceText,
   isAccountsResponse,
+  newerAccounts,
   pollUntil,
 } from './wallet.ts';
 
@@ -25,6 +26,7 @@ const account = (patch: Partial<Account>): Account => ({
   labelWithSymbol: 'RUB (₽)',
   isActive: true,
   isPointsTypeBalance: false,
+  lastEntryId: '0',
   ...patch,
 });
 
@@ -75,7 +77,24 @@ describe('wallet helpers', () => {
     expect(applyBalanceChange(answer, { account_id: 'someone-else', new_balance: '5' })).toBe(answer);
   });
 
+  it('keeps the newest balance when changes arrive out of order (entry ids grow per account)', () => {
+    const at7 = applyBalanceChange(answer, { account_id: main.id, new_balance: '700', entry_id: '7' });
+    expect(at7.balance).toMatchObject({ moneyMinor: '700', lastEntryId: '7' });
+    // An older change announced later by another node is ignored, as is a repeat.
+    expect(applyBalanceChange(at7, { account_id: main.id, new_balance: '500', entry_id: '5' })).toBe(at7);
+    expect(applyBalanceChange(at7, { account_id: main.id, new_balance: '700', entry_id: '7' })).toBe(at7);
+    expect(applyBalanceChange(at7, { account_id: main.id, new_balance: '900', entry_id: '9' }).balance).toMatchObject({ moneyMinor: '900', lastEntryId: '9' });
+    // A load that left before the change keeps the newer shown balance; a newer load wins.
+    const staleLoad = { ...answer, balance: { ...main, moneyMinor: '600', lastEntryId: '6' }, all_accounts: [{ ...main, moneyMinor: '600', lastEntryId: '6' }, bonus, usd] };
+    expect(newerAccounts(at7, staleLoad).balance).toMatchObject({ moneyMinor: '700', lastEntryId: '7' });
+    const freshLoad = { ...answer, balance: { ...main, moneyMinor: '800', lastEntryId: '8' }, all_accounts: [{ ...main, moneyMinor: '800', lastEntryId: '8' }, bonus, usd] };
+    expect(newerAccounts(at7, freshLoad).balance).toMatchObject({ moneyMinor: '800', lastEntryId: '8' });
+    expect(newerAccounts(null, freshLoad)).toBe(freshLoad);
+  });
+
   it('reads balance-change details defensively', () => {
+    expect(balanceChangeDetail({ account_id: 'a', new_balance: '100', entry_id: '12' })).toEqual({ account_id: 'a', new_balance: '100', entry_id: '12' });
+    expect(balanceChangeDetail({ account_id: 'a', new_balance: '100', entry_id: 'x' })).toEqual({ account_id: 'a', new_balance: '100' });
     expect(balanceChangeDetail({ account_id: 'a', new_balance: '100' })).toEqual({ account_id: 'a', new_balance: '100' });
     expect(balanceChangeDetail({ account_id: 'a', new_balance: 100 })).toEqual({ account_id: 'a', new_balance: '100' });
     expect(balanceChangeDetail({ account_id: 'a', new_balance: 1.5 })).toBeNull();

@@ -46,12 +46,18 @@ export function hasCurrencyAccount(accounts: Pick<AccountsResponse, 'all_account
   return accounts.all_accounts.some((a) => a.type === 9 && a.iso === currency);
 }
 
-/** Applies a balance-change event to a loaded answer; unchanged when it is about another account. */
+/**
+ * Applies a balance-change event to a loaded answer; unchanged when it is about another
+ * account, or older than what is shown (changes from two nodes may arrive out of order).
+ */
 export function applyBalanceChange(accounts: AccountsResponse, detail: BalanceChangeDetail): AccountsResponse {
   const target = accounts.all_accounts.find((a) => a.id === detail.account_id);
   if (!target || !/^-?\d+$/.test(detail.new_balance) || !isCurrencyCode(target.iso)) return accounts;
+  if (detail.entry_id !== undefined && BigInt(detail.entry_id) <= BigInt(target.lastEntryId)) return accounts;
   const update = (a: Account): Account =>
-    a.id === detail.account_id ? { ...a, moneyMinor: detail.new_balance, money: formatMinor(minor(BigInt(detail.new_balance)), a.iso) } : a;
+    a.id === detail.account_id
+      ? { ...a, moneyMinor: detail.new_balance, money: formatMinor(minor(BigInt(detail.new_balance)), a.iso), lastEntryId: detail.entry_id ?? a.lastEntryId }
+      : a;
   const all = accounts.all_accounts.map(update);
   return { ...accounts, all_accounts: all, balance: update(accounts.balance), bonus: accounts.bonus ? update(accounts.bonus) : null };
 }
@@ -59,10 +65,25 @@ export function applyBalanceChange(accounts: AccountsResponse, detail: BalanceCh
 /** Reads a balance-change event's detail, or null when it is not one. */
 export function balanceChangeDetail(value: unknown): BalanceChangeDetail | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { account_id, new_balance } = value as Record<string, unknown>;
+  const { account_id, new_balance, entry_id } = value as Record<string, unknown>;
   if (typeof account_id !== 'string') return null;
   const balance = typeof new_balance === 'number' && Number.isSafeInteger(new_balance) ? String(new_balance) : new_balance;
-  return typeof balance === 'string' && /^-?\d+$/.test(balance) ? { account_id, new_balance: balance } : null;
+  if (typeof balance !== 'string' || !/^-?\d+$/.test(balance)) return null;
+  return typeof entry_id === 'string' && /^\d+$/.test(entry_id) ? { account_id, new_balance: balance, entry_id } : { account_id, new_balance: balance };
+}
+
+/**
+ * A freshly loaded answer, keeping any account the shown one knows newer (a live change that
+ * arrived while the load was on its way).
+ */
+export function newerAccounts(shown: AccountsResponse | null, loaded: AccountsResponse): AccountsResponse {
+  if (!shown) return loaded;
+  const newer = new Map(shown.all_accounts.map((a) => [a.id, a]));
+  const pick = (a: Account): Account => {
+    const known = newer.get(a.id);
+    return known && BigInt(known.lastEntryId) > BigInt(a.lastEntryId) ? { ...a, money: known.money, moneyMinor: known.moneyMinor, lastEntryId: known.lastEntryId } : a;
+  };
+  return { ...loaded, balance: pick(loaded.balance), bonus: loaded.bonus ? pick(loaded.bonus) : null, all_accounts: loaded.all_accounts.map(pick) };
 }
 
 export interface PollOptions {
@@ -100,6 +121,8 @@ function isAccount(value: unknown): value is Account {
     isCurrencyCode(a.iso) &&
     typeof a.moneyMinor === 'string' &&
     /^-?\d+$/.test(a.moneyMinor) &&
+    typeof a.lastEntryId === 'string' &&
+    /^\d+$/.test(a.lastEntryId) &&
     typeof a.isActive === 'boolean'
   );
 }
