@@ -1,21 +1,24 @@
 /**
  * Our captcha API (SPEC §7 "Captcha API: POST validate, GET update, GET gettime"; §8 codes
- * 100, 111, 112, 113), under `/web-api/captcha/v1/`.
+ * 100, 111, 112, 113), under `/web-api/captcha/v1/`. The captcha is a proof of work
+ * (ALTCHA, decision record 0014): the browser's `altcha` widget spends about a second of
+ * CPU finding a number, so every try costs a script the same.
  *
- * 1. `GET` or `POST .../update` issues a challenge: an SVG of distorted characters drawn
- *    as strokes (no text the page could read out), its id and expiry.
- * 2. `POST .../validate` `{ captchaId, answer }` answers `{ token, expiresAt }`: a
- *    short-lived token that works ONCE, sent in the `x-captcha` header of the request that
- *    asked for a captcha. A challenge can be validated once, right or wrong.
+ * 1. `GET` or `POST .../update` issues an ALTCHA challenge (`{ parameters, signature }`,
+ *    the format the widget reads from its `challenge` URL) and its expiry.
+ * 2. `POST .../validate` `{ payload }` (the widget's base64 payload: the challenge and the
+ *    solution) answers `{ token, expiresAt }`: a short-lived token that works ONCE, sent in
+ *    the `x-captcha` header of the request that asked for a captcha. A challenge can be
+ *    validated once, solved or not.
  * 3. `GET .../gettime` answers the server time (the client's clock may be off).
  *
  * Error codes (400, `ApiErrorSchema`):
  * | code  | meaning                                                                              |
  * |-------|--------------------------------------------------------------------------------------|
  * | `100` | (login and other guarded calls) a captcha is required: solve one, retry with the header |
- * | `111` | wrong answer (the challenge is used up; fetch a new one), or a captcha token refused  |
+ * | `111` | wrong solution (the challenge is used up; fetch a new one), or a captcha token refused |
  * | `112` | the challenge expired                                                                |
- * | `113` | no such challenge (unknown id, or already validated)                                  |
+ * | `113` | no such challenge (not ours, malformed, or already validated)                         |
  */
 import { z } from 'zod';
 
@@ -36,19 +39,38 @@ export const CAPTCHA_API = {
   gettime: '/web-api/captcha/v1/gettime',
 } as const;
 
+/** ALTCHA v2 challenge parameters (altcha-lib `ChallengeParameters`), signed as a whole by the server. */
+export const CaptchaChallengeParametersSchema = z.object({
+  /** `PBKDF2/SHA-256`. */
+  algorithm: z.string(),
+  nonce: z.string(),
+  salt: z.string(),
+  /** Key-derivation iterations per tried number. */
+  cost: z.number().int(),
+  keyLength: z.number().int(),
+  /** The derived key the solver looks for starts with this (hex). */
+  keyPrefix: z.string(),
+  keySignature: z.string().optional(),
+  memoryCost: z.number().int().optional(),
+  parallelism: z.number().int().optional(),
+  expiresAt: z.number().optional(),
+  /** `exp`: the expiry by the server's clock (ms since the epoch), covered by the signature. */
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+});
+
 export const CaptchaChallengeSchema = z.object({
-  captchaId: z.string(),
-  /** A standalone SVG document (no scripts, no text elements). */
-  svg: z.string(),
-  /** ISO 8601. */
+  parameters: CaptchaChallengeParametersSchema,
+  /** HMAC of the parameters. */
+  signature: z.string(),
+  /** ISO 8601, by the server's clock. */
   expiresAt: z.string(),
 });
 export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
 
 export const CaptchaValidateRequestSchema = z
   .object({
-    captchaId: z.string().min(1).max(64),
-    answer: z.string().max(32),
+    /** The `altcha` widget's payload: base64 of `{ challenge: { parameters, signature }, solution: { counter, derivedKey } }`. */
+    payload: z.string().min(1).max(4096),
   })
   .strip();
 export type CaptchaValidateRequest = z.infer<typeof CaptchaValidateRequestSchema>;

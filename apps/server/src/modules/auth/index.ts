@@ -11,6 +11,7 @@ import { createArgon2Hasher, type PasswordHasher } from './passwords.ts';
 import type { CaptchaVerifier } from './captcha.ts';
 import { createAuthKit } from './login-kit.ts';
 import { createOneTimeCodes } from './one-time-codes.ts';
+import { createSmsCaps, type SmsCapLimits } from './sms-caps.ts';
 import { createCaptchaService } from '../captcha/index.ts';
 import { passwordResetRoutes, DEFAULT_PASSWORD_RESET_RATE_LIMITS, type PasswordResetRateLimits } from './password-reset-routes.ts';
 import { registerTwoStep } from './two-step/index.ts';
@@ -23,6 +24,8 @@ import { countsAsActivity, registerEndedSessionNotice, registerSessionTokens, se
 export interface AuthOptions {
   /** Default: our captcha service (modules/captcha): accepts a token from `/web-api/captcha/v1/validate`, once. */
   captcha?: CaptchaVerifier;
+  /** The hourly SMS caps per address and per number (default `DEFAULT_SMS_CAPS`). */
+  smsCaps?: Partial<SmsCapLimits>;
   passwordResetRateLimits?: Partial<PasswordResetRateLimits>;
   rateLimits?: Partial<AuthRateLimits>;
   hasher?: PasswordHasher;
@@ -47,7 +50,8 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions = 
     repository,
     hasher,
     codes,
-    captcha: options.captcha ?? createCaptchaService(app.db, app.clock),
+    captcha: options.captcha ?? createCaptchaService(app),
+    smsCaps: createSmsCaps(app, options.smsCaps),
     now: () => app.clock.now(),
   });
   app.decorate('auth', kit);
@@ -58,6 +62,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions = 
   await app.register(authRoutes, { kit, rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits } });
   // Needs `app.notifications` (registered before the auth module in app.ts).
   await app.register(passwordResetRoutes, {
+    kit,
     sessions,
     repository,
     hasher,
@@ -73,6 +78,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions = 
 }
 
 export type { CaptchaVerifier } from './captcha.ts';
+export { DEFAULT_SMS_CAPS, type SmsCapLimits, type SmsCaps } from './sms-caps.ts';
 export type { AuthSession } from './plugin.ts';
 export type { SessionService } from './sessions.ts';
 export type { AuthKit, LoginContext, LoginMethod, SecondFactorGate } from './login-kit.ts';

@@ -12,6 +12,7 @@ import type { CaptchaVerifier } from './captcha.ts';
 import type { OneTimeCodes } from './one-time-codes.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
+import type { SmsCaps } from './sms-caps.ts';
 import { SESSION_TTL_REMEMBER_MS, type NewSession, type SessionService } from './sessions.ts';
 
 /** How the player proved who they are (logged; the second-factor gate may depend on it). */
@@ -37,6 +38,8 @@ export interface AuthKit {
   hasher: PasswordHasher;
   codes: OneTimeCodes;
   captcha: CaptchaVerifier;
+  /** The per-address and per-number caps every SMS a caller asks for goes through. */
+  smsCaps: SmsCaps;
   /** A new session and its cookie, now (no second factor asked: for registration and the second step itself). */
   startSession(request: FastifyRequest, reply: FastifyReply, userId: string, remember: boolean): Promise<NewSession>;
   /** Ends a first login step: a session, or the two-step ticket when the gate asks for one. */
@@ -57,6 +60,7 @@ export function createAuthKit(deps: {
   hasher: PasswordHasher;
   codes: OneTimeCodes;
   captcha: CaptchaVerifier;
+  smsCaps: SmsCaps;
   now: () => number;
 }): AuthKit {
   const { sessions, repository, captcha, now } = deps;

@@ -2,7 +2,8 @@
  * `POST /web-api/auth/v1/password-reset/request` and `.../confirm` (contracts
  * `password-reset.ts`; rules in password-reset.ts). The request answers before the message
  * is delivered (sent in the background), so its timing does not tell whether a code went
- * out. Per-IP rate limits on both.
+ * out. Per-IP rate limits on both; a code by SMS also goes through the hourly SMS caps per
+ * address and per number (`kit.smsCaps`, the same as the phone routes').
  */
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -14,10 +15,11 @@ import {
 } from '@betsite/contracts';
 import { classifyLogin } from '@betsite/domain';
 import { parseRequest } from '../../lib/validate.ts';
+import type { AuthKit } from './login-kit.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
 import type { SessionService } from './sessions.ts';
-import { createPasswordResetService } from './password-reset.ts';
+import { createPasswordResetService, parseResetLogin } from './password-reset.ts';
 import type { OneTimeCodes } from './one-time-codes.ts';
 
 export interface PasswordResetRateLimits {
@@ -35,6 +37,7 @@ export const PASSWORD_RESET_ACCEPTED: PasswordResetRequestResponse = {
 };
 
 export interface PasswordResetRoutesOptions {
+  kit: Pick<AuthKit, 'smsCaps'>;
   sessions: SessionService;
   repository: AuthRepository;
   hasher: PasswordHasher;
@@ -42,13 +45,19 @@ export interface PasswordResetRoutesOptions {
   rateLimits: PasswordResetRateLimits;
 }
 
-export const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = async (app, { sessions, repository, hasher, codes, rateLimits }) => {
+export const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = async (app, { kit, sessions, repository, hasher, codes, rateLimits }) => {
   const requestLimit = app.rateLimit({ max: app.scaleRateLimit(rateLimits.request), timeWindow: 60_000 });
   const confirmLimit = app.rateLimit({ max: app.scaleRateLimit(rateLimits.confirm), timeWindow: 60_000 });
   const service = createPasswordResetService(app.db, codes);
 
   app.post(PASSWORD_RESET_API.request, { onRequest: requestLimit }, async (request, reply) => {
     const body = parseRequest(PasswordResetRequestSchema, request.body, 'body');
+    // A number counts whether or not it is a player's: the caps tell nothing.
+    const target = parseResetLogin(body.login);
+    if (target?.channel === 'sms') {
+      await kit.smsCaps.check(request, reply, target.phone);
+      await kit.smsCaps.take(request, reply, target.phone);
+    }
     const message = await service.request(body.login);
     if (message) app.notifications.sendInBackground(message);
     return reply.code(202).header('cache-control', 'no-store').send(PASSWORD_RESET_ACCEPTED);

@@ -1,6 +1,7 @@
 /**
  * `/web-api/captcha/v1/{update,validate,gettime}` (SPEC §7; contracts `captcha.ts`).
- * Answers are never cached. Per-IP rate limits bound how fast pictures can be farmed.
+ * Answers are never cached. Per-IP rate limits bound how fast challenges can be fetched and
+ * validated (each one costs the solver about a second of CPU, the server a hash).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -39,7 +40,7 @@ export const captchaRoutes: FastifyPluginAsync<{ service: CaptchaService; rateLi
   app.post(CAPTCHA_API.validate, { onRequest: validateLimit }, async (request, reply): Promise<CaptchaValidateResponse> => {
     reply.header('cache-control', 'no-store');
     const body = parseRequest(CaptchaValidateRequestSchema, request.body, 'body');
-    return service.validate(body.captchaId, body.answer);
+    return service.validate(body.payload);
   });
 
   app.get(CAPTCHA_API.gettime, async (_request, reply): Promise<CaptchaTimeResponse> => {

@@ -185,6 +185,9 @@ export const securityRoutes: FastifyPluginAsync<{ reauth: Reauth; sessions: Play
   app.post(SECURITY_API.phoneCode, { onRequest: phoneCodeLimit }, async (request, reply) => {
     const userId = await reauth.require(request);
     const { phone } = parseRequest(PhoneBindingCodeRequestSchema, request.body, 'body');
+    // The hourly SMS caps per address and per number, like every SMS a caller asks for.
+    await kit.smsCaps.check(request, reply, phone);
+    await kit.smsCaps.take(request, reply, phone);
     const holder = await db.selectFrom('users').select(['id', 'phone_verified_at']).where('phone', '=', phone).executeTakeFirst();
     // Another player's number, or this player's already proven one: nothing to send, same answer.
     const bindable = !holder || (holder.id === userId && holder.phone_verified_at === null);

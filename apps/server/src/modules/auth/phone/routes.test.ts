@@ -12,7 +12,7 @@ import {
 import { buildTestApp } from '../../../testing.ts';
 import { createClock, type ServerClock } from '../../../lib/clock.ts';
 import type { CaptchaVerifier } from '../captcha.ts';
-import { CODES_PER_PHONE_PER_HOUR, SMS_CODE_POLICY } from './service.ts';
+import { SMS_CODE_POLICY } from './service.ts';
 
 const GOOD_CAPTCHA = 'solved-captcha';
 const testCaptcha: CaptchaVerifier = { verify: async (answer) => answer === GOOD_CAPTCHA };
@@ -178,24 +178,30 @@ describeEachDb('phone registration and phone logins', (t) => {
       expect(error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
     });
 
-    it('sends at most one code a minute per phone, and a few an hour, answering the same 202', async () => {
+    it('sends at most one code a minute per phone (the same 202), and refuses a 6th request of the hour for the number', async () => {
       const phone = newPhone();
       expect((await sendSms('registration', phone)).statusCode).toBe(202);
       expect((await sendSms('registration', phone)).statusCode).toBe(202);
       expect(await smsTo(phone)).toHaveLength(1);
-      for (let i = 1; i < CODES_PER_PHONE_PER_HOUR + 2; i++) {
+      // Requests count against the number's hourly cap whether or not a code went out.
+      for (let i = 0; i < 3; i++) {
         clock.advance!(COOLDOWN_SECONDS);
-        expect((await sendSms('registration', phone)).statusCode).toBe(202);
+        expect((await sendSms(i % 2 ? 'login' : 'registration', phone)).statusCode).toBe(202);
       }
-      expect(await smsTo(phone)).toHaveLength(CODES_PER_PHONE_PER_HOUR);
+      expect(await smsTo(phone)).toHaveLength(3);
+      clock.advance!(COOLDOWN_SECONDS);
+      const refused = await sendSms('registration', phone, { headers: { 'x-captcha': GOOD_CAPTCHA } });
+      expect(refused.statusCode).toBe(429);
+      expect(errorCode(refused)).toBe('too_many_requests');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
       clock.advance!(3600);
-      await sendSms('registration', phone);
-      expect(await smsTo(phone)).toHaveLength(CODES_PER_PHONE_PER_HOUR + 1);
+      expect((await sendSms('registration', phone)).statusCode).toBe(202);
+      expect(await smsTo(phone)).toHaveLength(4);
     });
 
-    it('asks an address for a captcha after 5 requests an hour, and limits it to 10 a minute', async () => {
+    it('asks an address for a captcha after 3 SMS an hour, sends no 6th with a captcha or without, and limits it to 10 requests a minute', async () => {
       const ip = nextIp();
-      for (let i = 0; i < 5; i++) expect((await sendSms('registration', newPhone(), { ip })).statusCode).toBe(202);
+      for (let i = 0; i < 3; i++) expect((await sendSms('registration', newPhone(), { ip })).statusCode).toBe(202);
       const phone = newPhone();
       const needed = await sendSms('registration', phone, { ip });
       expect(needed.statusCode).toBe(400);
@@ -204,12 +210,18 @@ describeEachDb('phone registration and phone logins', (t) => {
       expect(await smsTo(phone)).toHaveLength(0);
       expect((await sendSms('registration', phone, { ip, headers: { 'x-captcha': GOOD_CAPTCHA } })).statusCode).toBe(202);
       expect(await smsTo(phone)).toHaveLength(1);
-      // Requests 9 and 10 of the minute, then the hard limit.
-      await sendSms('registration', newPhone(), { ip });
+      expect((await sendSms('login', newPhone(), { ip, headers: { 'x-captcha': GOOD_CAPTCHA } })).statusCode).toBe(202);
+      // The 6th SMS of the hour: refused, solved captcha or not.
+      for (const headers of [{ 'x-captcha': GOOD_CAPTCHA }, {}]) {
+        const capped = await sendSms('registration', newPhone(), { ip, headers });
+        expect(capped.statusCode).toBe(429);
+        expect(capped.json()).toEqual({ code: 'too_many_requests', message: 'Too many codes asked for; try again later', details: { retryAfterMs: expect.any(Number) } });
+      }
+      // Requests 10 and 11 of the minute: then the per-minute limit itself.
       await sendSms('registration', newPhone(), { ip });
       const limited = await sendSms('registration', newPhone(), { ip, headers: { 'x-captcha': GOOD_CAPTCHA } });
       expect(limited.statusCode).toBe(429);
-      expect(errorCode(limited)).toBe('too_many_requests');
+      expect(ApiErrorSchema.parse(limited.json()).message).toMatch(/^Rate limit exceeded/);
       // Another address is not affected.
       expect((await sendSms('registration', newPhone())).statusCode).toBe(202);
     });

@@ -12,11 +12,12 @@
  * through `app.auth.startSession`. Failures (wrong password, wrong code) count against the
  * phone's login key (`phone:+…`, shared by the three), which brings the captcha and the
  * back-off of `app.auth.checkThrottle`; unknown phones count the same as known ones. Per-IP
- * rate limits on every call; code requests beyond a few per hour per address need a captcha.
+ * rate limits on every call (the shared limiter). Code requests go through the hourly SMS
+ * caps per address and per number (`kit.smsCaps`, checked first: no captcha gets past
+ * them); within the address's cap, those beyond its free few need a captcha.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import {
   AuthErrorCode,
   CAPTCHA_HEADER,
@@ -37,20 +38,18 @@ import { parseRequest } from '../../../lib/validate.ts';
 import { openRegistrationAccounts } from '../../accounts/index.ts';
 import type { CodeCheck } from '../one-time-codes.ts';
 import { createPhoneAuthService, SMS_CODE_POLICY } from './service.ts';
-import { createSendBudget } from './send-budget.ts';
 
+/** Per-IP budgets per minute (scaled by RATE_LIMITS_SCALE); the hourly SMS caps are `kit.smsCaps`. */
 export interface PhoneRateLimits {
-  /** Code requests per IP per minute (then 429). */
+  /** Code requests per IP per minute, sent or refused (then 429). */
   smsSend: number;
-  /** Code requests per IP per hour without a captcha. */
-  smsSendFreePerHour: number;
   /** Phone and SMS-code logins per IP per minute. */
   login: number;
   /** Phone registrations per IP per minute. */
   registration: number;
 }
 
-export const DEFAULT_PHONE_RATE_LIMITS: PhoneRateLimits = { smsSend: 10, smsSendFreePerHour: 5, login: 10, registration: 5 };
+export const DEFAULT_PHONE_RATE_LIMITS: PhoneRateLimits = { smsSend: 10, login: 10, registration: 5 };
 
 export const SMS_SENT: SmsSendResponse = {
   status: 'accepted',
@@ -77,21 +76,18 @@ export const phoneAuthRoutes: FastifyPluginAsync<{ rateLimits?: Partial<PhoneRat
   const limits = { ...DEFAULT_PHONE_RATE_LIMITS, ...options.rateLimits };
   const kit = app.auth;
   const service = createPhoneAuthService(app.db, kit.codes, app.clock);
-  const budget = createSendBudget({ free: limits.smsSendFreePerHour, windowMs: 60 * 60 * 1000, now: () => app.clock.now() });
-
-  await app.register(rateLimit, { global: false });
-  const sendLimit = app.rateLimit({ max: limits.smsSend, timeWindow: 60_000 });
-  const loginLimit = app.rateLimit({ max: limits.login, timeWindow: 60_000 });
-  const registrationLimit = app.rateLimit({ max: limits.registration, timeWindow: 60_000 });
+  const sendLimit = app.rateLimit({ max: app.scaleRateLimit(limits.smsSend), timeWindow: 60_000 });
+  const loginLimit = app.rateLimit({ max: app.scaleRateLimit(limits.login), timeWindow: 60_000 });
+  const registrationLimit = app.rateLimit({ max: app.scaleRateLimit(limits.registration), timeWindow: 60_000 });
 
   /**
    * A captcha when the address has used its free code requests, unless the phone's
    * throttle asks for one itself (a captcha token works once); then the throttle.
    */
-  async function guardSend(request: FastifyRequest, reply: FastifyReply, loginKey: string): Promise<void> {
+  async function guardSend(request: FastifyRequest, reply: FastifyReply, loginKey: string, addressUsed: number): Promise<void> {
     const { failures, lastFailureAt } = await kit.repository.failures(loginKey);
     const throttleAsks = loginThrottle(failures, lastFailureAt, app.clock.now()).captchaRequired;
-    if (!throttleAsks && budget.exhausted(request.ip)) {
+    if (!throttleAsks && addressUsed >= kit.smsCaps.freePerAddress) {
       const header = request.headers[CAPTCHA_HEADER];
       const answer = (Array.isArray(header) ? header[0] : header)?.trim();
       if (!answer) throw new AppError(400, AuthErrorCode.captchaRequired, 'captcha required');
@@ -108,8 +104,10 @@ export const phoneAuthRoutes: FastifyPluginAsync<{ rateLimits?: Partial<PhoneRat
 
   app.post(PHONE_AUTH_API.smsSend, { onRequest: sendLimit }, async (request, reply) => {
     const body = parseRequest(SmsSendRequestSchema, request.body, 'body');
-    await guardSend(request, reply, phoneLoginKey(body.phone));
-    budget.spend(request.ip);
+    // The caps first: past them no captcha helps, and none is spent in vain.
+    const { addressUsed } = await kit.smsCaps.check(request, reply, body.phone);
+    await guardSend(request, reply, phoneLoginKey(body.phone), addressUsed);
+    await kit.smsCaps.take(request, reply, body.phone);
     const message = await service.codeMessage(body.purpose, body.phone);
     // In the background: the answer's timing must not tell whether a message went out.
     if (message) app.notifications.sendInBackground(message);
