@@ -123,7 +123,7 @@ export function createAccountsService(db: Kysely<Database>, ledger: Ledger, cloc
           .select(['id', 'spec_type', 'balance', 'currency'])
           .where('id', '=', accountId)
           .where('owner_id', '=', userId)
-          .forUpdate()
+          .forNoKeyUpdate()
           .executeTakeFirst();
         if (!account) throw notFound();
         const closed = await trx.selectFrom('account_closures').select('account_id').where('account_id', '=', account.id).executeTakeFirst();

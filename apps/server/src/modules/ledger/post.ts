@@ -8,8 +8,11 @@
  *    wait for the first to commit, then inserts nothing, and we answer the stored movement
  *    (a replay) or refuse a key reused for different content. If the first rolls back
  *    (insufficient funds), the second goes ahead as the original.
- * 2. Lock the accounts `FOR UPDATE` in id order, so movements over the same accounts queue
- *    instead of deadlocking, and check currency and funds against the locked balances.
+ * 2. Lock the accounts `FOR NO KEY UPDATE` in id order, so movements over the same accounts
+ *    queue instead of deadlocking, and check currency and funds against the locked balances.
+ *    Not `FOR UPDATE`: that also conflicts with the key-share locks which inserting rows that
+ *    reference an account takes (a payment, an entry), so two units that each inserted such a
+ *    row for one player before posting would wait for each other — a deadlock (decision 0013).
  * 3. Write balances and entries (each with the balance after it).
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -107,7 +110,7 @@ async function lockAndPlan(trx: Transaction<Database>, entries: readonly Checked
     .select(['id', 'currency', 'balance', 'allow_negative'])
     .where('id', 'in', entries.map((e) => e.accountId))
     .orderBy('id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
   const currencies = new Set(locked.map((a) => a.currency));
   if (currencies.size > 1) throw new InvalidMovementError(`one movement mixes currencies ${[...currencies].join(', ')}`);
