@@ -1,6 +1,8 @@
 /** Helpers for the server's integration tests. */
 import type { FastifyInstance } from 'fastify';
-import { needsSeed, seedDemoData, type DbHandle } from '@betsite/db';
+import type { Kysely } from 'kysely';
+import { needsSeed, seedDemoData, type Database, type DbHandle } from '@betsite/db';
+import { reconcilePayments, type PaymentReconciliation } from './modules/payments/reconciliation.ts';
 import { loadEnv, type AppEnv } from './config/env.ts';
 import { build, type BuildOptions } from './app.ts';
 
@@ -19,4 +21,15 @@ export async function buildTestApp(
 ): Promise<FastifyInstance> {
   if (await needsSeed(db.db)) await seedDemoData(db.db, new Date());
   return build({ env: testEnv(env), db, logger: false, ...options });
+}
+
+/**
+ * The reconciliation check of decision 0013, for tests: throws with the findings unless every
+ * payment agrees with its postings, the hold accounts hold the open withdrawals and the ledger
+ * adds up. Answers the report.
+ */
+export async function expectPaymentsReconciled(db: Kysely<Database>): Promise<PaymentReconciliation> {
+  const report = await reconcilePayments(db);
+  if (!report.healthy) throw new Error(`payments do not reconcile: ${JSON.stringify({ ...report, payments: undefined }, null, 2)}`);
+  return report;
 }

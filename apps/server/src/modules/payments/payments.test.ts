@@ -12,7 +12,7 @@ import {
 } from '@betsite/contracts';
 import type { CurrencyCode } from '@betsite/domain';
 import { describeEachDb } from '@betsite/db/testing';
-import { buildTestApp, opsHeaders } from '../../testing.ts';
+import { buildTestApp, expectPaymentsReconciled, opsHeaders } from '../../testing.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
 import { createSandboxProvider, SANDBOX_CARDS } from './sandbox.ts';
@@ -488,5 +488,8 @@ describeEachDb('payments API', (t) => {
       select transaction_id::text as id from ledger_entries group by transaction_id having sum(amount) <> 0
       union all select id::text from ledger_accounts where balance < 0 and not allow_negative`.execute(t.db);
     expect(violations.rows).toEqual([]);
+    // Every payment's postings agree with its state; the hold account holds the open withdrawals.
+    const report = await expectPaymentsReconciled(t.db);
+    expect(report.payments).toBeGreaterThan(20);
   });
 });
