@@ -634,5 +634,7 @@ export interface FeedCursorsTable {
   /** The node ingesting the provider, and until when its lease holds. */
   owner: string | null;
   lease_until: Date | null;
+  /** Fencing token: +1 each time the lease passes to another node (0016_feed_lease_generation). */
+  generation: ColumnType<bigint, bigint | undefined, bigint>;
   updated_at: Generated<Date>;
 }

@@ -54,6 +54,23 @@ async function statusCounts(db: Kysely<Database>) {
   return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<number, number>;
 }
 
+/** Every game's state and every price, as one comparable list. */
+async function fingerprint(db: Kysely<Database>) {
+  const games = await db
+    .selectFrom('games')
+    .select(['provider_id', 'status', 'period', 'score_home', 'score_away', 'suspended', 'result'])
+    .orderBy('provider_id')
+    .execute();
+  const outcomes = await db
+    .selectFrom('outcomes as o')
+    .innerJoin('games as g', 'g.id', 'o.game_id')
+    .select(['g.provider_id', 'o.key', 'o.price', 'o.blocked', 'o.status'])
+    .orderBy('g.provider_id')
+    .orderBy('o.key')
+    .execute();
+  return { games, outcomes };
+}
+
 describe.each(testDbKinds)('feed ingestion [%s]', (kind) => {
   let app: FastifyInstance | null = null;
   // A fresh database per test: each replays the same afternoon from its start.
@@ -186,23 +203,6 @@ describe('feed ingestion is deterministic', () => {
     await Promise.all(handles.splice(0).map((h) => h.close()));
   });
 
-  /** Every game's state and every price, as one comparable list. */
-  async function fingerprint(db: Kysely<Database>) {
-    const games = await db
-      .selectFrom('games')
-      .select(['provider_id', 'status', 'period', 'score_home', 'score_away', 'suspended', 'result'])
-      .orderBy('provider_id')
-      .execute();
-    const outcomes = await db
-      .selectFrom('outcomes as o')
-      .innerJoin('games as g', 'g.id', 'o.game_id')
-      .select(['g.provider_id', 'o.key', 'o.price', 'o.blocked', 'o.status'])
-      .orderBy('g.provider_id')
-      .orderBy('o.key')
-      .execute();
-    return { games, outcomes };
-  }
-
   it('the same seed and the same clock give the same database', async () => {
     const prints = [];
     for (let i = 0; i < 2; i++) {
@@ -257,5 +257,61 @@ describe.each(testDbKinds)('one node ingests at a time [%s]', (kind) => {
     await b.app.line.ingester?.settled();
     const games = await handle.db.selectFrom('games').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     expect(games.n).toBeGreaterThan(10);
+  }, 60_000);
+
+  it('fences off a node that stalled past its lease: its next batch is refused, writes nothing, and it stops', async () => {
+    const handle = await createTestDb({ kind });
+    closers.push(() => handle.close());
+    const second = handle.url ? await createDb({ databaseUrl: handle.url }) : handle;
+    if (second !== handle) closers.unshift(() => second.close());
+    // Each node its own clock: only A's moves, so whatever changes in the database is A's doing.
+    const clockA = fixedClock(SATURDAY_AFTERNOON);
+    const clockB = fixedClock(SATURDAY_AFTERNOON);
+    // Long leases: no renewal timer fires during the test; the expiry is made by hand.
+    const a = await ingesting(handle, clockA, 60_000);
+    const b = await ingesting(second, clockB, 60_000);
+    apps.push(a.app, b.app);
+    const lease = () => handle.db.selectFrom('feed_cursors').select(['owner', 'generation']).where('provider', '=', 'simulated').executeTakeFirstOrThrow();
+
+    await a.app.line.leadership?.start();
+    expect(a.app.line.leadership?.isLeader).toBe(true);
+    await a.app.line.ingester?.settled();
+    const first = await lease();
+    expect(first.generation).toBe(1n);
+    // A renewal keeps the generation.
+    await a.app.line.leadership?.check();
+    expect((await lease()).generation).toBe(1n);
+
+    // A stalls past its lease (it does not know); B takes the lease over.
+    await handle.db.updateTable('feed_cursors').set({ lease_until: new Date(Date.now() - 1000) }).where('provider', '=', 'simulated').execute();
+    await b.app.line.leadership?.start();
+    expect(b.app.line.leadership?.isLeader).toBe(true);
+    await b.app.line.ingester?.settled();
+    const taken = await lease();
+    expect(taken.generation).toBe(2n);
+    expect(taken.owner).not.toBe(first.owner);
+
+    // A wakes up with events in hand: its batch is refused whole.
+    const before = await fingerprint(handle.db);
+    let delivered = 0;
+    const unsubscribe = a.feed.subscribe(() => delivered++);
+    clockA.advance?.(20 * 60);
+    a.feed.tick();
+    unsubscribe();
+    await a.app.line.ingester?.settled();
+    expect(delivered).toBeGreaterThan(0);
+    expect(await fingerprint(handle.db)).toEqual(before);
+    expect(a.app.line.ingester?.stats().running).toBe(false);
+    expect(a.app.line.leadership?.isLeader).toBe(false);
+    // …and stays off: the lease is B's.
+    await a.app.line.leadership?.check();
+    expect(a.app.line.leadership?.isLeader).toBe(false);
+    expect(await lease()).toEqual(taken);
+
+    // B writes on.
+    clockB.advance?.(20 * 60);
+    b.feed.tick();
+    await b.app.line.ingester?.settled();
+    expect(await fingerprint(handle.db)).not.toEqual(before);
   }, 60_000);
 });

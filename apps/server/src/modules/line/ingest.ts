@@ -8,6 +8,8 @@
  * they arrive (a feed tick's events share one transaction and one delta per game).
  *
  * One node ingests a provider at a time (see lease.ts); the others only answer requests.
+ * Started under the lease, every transaction first checks the lease's fence: when another
+ * node has taken the lease over meanwhile, the batch is refused whole and ingestion stops.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -15,6 +17,7 @@ import type { Database } from '@betsite/db';
 import { BET_STATUS, GAME_STATUS, isGameOver, type Clock, type GameResult } from '@betsite/domain';
 import type { FeedEvent, FeedGame, FeedMarketOdds, FeedProvider, FeedSnapshot } from '@betsite/feed';
 import type { LineChanges } from './changes.ts';
+import { LeaseLostError, type LeaseFence } from './lease.ts';
 import { resultView } from './rows.ts';
 import { applyLive, applyOddsOfGames, applyResult, finalLive, outcomeKeys, setSuspended, upsertCatalogue, upsertGame, type CatalogueIds } from './store.ts';
 import type { LineWriter } from './writer.ts';
@@ -58,6 +61,8 @@ export class FeedIngester {
   private flushing: Promise<void> = Promise.resolve();
   private lastSeq = -1;
   private running = false;
+  /** The lease generation this run writes under (null: started by hand, as tests do). */
+  private fence: LeaseFence | null = null;
   private applied = 0;
   private skipped = 0;
 
@@ -71,16 +76,24 @@ export class FeedIngester {
     return { running: this.running, applied: this.applied, skipped: this.skipped, queued: this.queue.length, lastSeq: this.lastSeq };
   }
 
-  async start(): Promise<void> {
+  async start(fence?: LeaseFence): Promise<void> {
     if (this.running) return;
     this.running = true;
+    this.fence = fence ?? null;
     const { feed, db, writer, logger } = this.options;
     try {
-      this.ids = await db.transaction().execute(async (trx) => upsertCatalogue(trx, this.provider, await feed.catalogue()));
+      const catalogue = await feed.catalogue();
+      this.ids = await db.transaction().execute(async (trx) => {
+        await this.fence?.verify(trx);
+        return upsertCatalogue(trx, this.provider, catalogue);
+      });
       await this.loadKnownGames();
       this.unsubscribe = feed.subscribe((event) => this.onEvent(event));
       const snapshot = await feed.snapshot();
-      await writer.run((trx, changes) => this.reconcile(trx, changes, snapshot));
+      await writer.run(async (trx, changes) => {
+        await this.fence?.verify(trx);
+        await this.reconcile(trx, changes, snapshot);
+      });
       this.lastSeq = snapshot.seq;
       this.queue = this.queue.filter((e) => e.seq > snapshot.seq);
       this.schedule();
@@ -94,14 +107,19 @@ export class FeedIngester {
 
   async stop(): Promise<void> {
     if (!this.running) return;
+    this.halt();
+    await this.flushing;
+    this.queue = [];
+  }
+
+  /** Stops taking events and writing them (what `stop` does before it waits for the batch in hand). */
+  private halt() {
     this.running = false;
     this.options.feed.stop();
     this.unsubscribe?.();
     this.unsubscribe = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.flushing;
-    this.queue = [];
   }
 
   /** Resolves when every event received so far is written and published. */
@@ -139,9 +157,24 @@ export class FeedIngester {
           // Prices and scoreboards need not wait for the disk (after a crash the provider's
           // snapshot brings them back); a result, which bets will be settled on, does.
           const durable = batch.some((e) => e.type === 'result');
-          await this.options.writer.run((trx, changes) => this.apply(trx, changes, batch), { durable });
+          await this.options.writer.run(
+            async (trx, changes) => {
+              await this.fence?.verify(trx);
+              await this.apply(trx, changes, batch);
+            },
+            { durable },
+          );
           this.lastSeq = batch[batch.length - 1]?.seq ?? this.lastSeq;
         } catch (err) {
+          if (err instanceof LeaseLostError) {
+            // Another node ingests now: nothing of this batch was written, and nothing more will be.
+            this.options.logger.warn({ provider: this.provider, events: batch.length + this.queue.length }, 'feed lease taken over: batch refused, ingestion stops');
+            this.skipped += batch.length + this.queue.length;
+            this.halt();
+            this.queue = [];
+            this.fence?.lost();
+            return;
+          }
           // The batch is lost to this node's state; the games it touched catch up at their next events.
           this.options.logger.error({ err, provider: this.provider, events: batch.length }, 'feed batch failed');
           this.skipped += batch.length;

@@ -3,14 +3,42 @@
  * `lease_until`). A node takes the lease when it is free or expired and renews it well
  * before it runs out; a node that dies stops renewing, and another takes over when the
  * lease expires. Leases run on the wall clock (they are about processes, not game time).
+ *
+ * Fencing: a node can stall (a long pause, a slow disk) past its lease while another takes
+ * over, and wake up with a batch in hand. So each time the lease passes to another node its
+ * `generation` goes up by one (a renewal keeps it), the work started under a lease gets a
+ * `LeaseFence` for the generation it was started at, and every transaction that writes the
+ * provider's events first locks the lease row and checks the generation (`holds`): a newer
+ * one refuses the batch (`LeaseLostError`, nothing written) and the work stops. Taking the
+ * lease over waits for that row lock, so a takeover and a batch of the old holder never
+ * interleave.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** Thrown inside a batch's transaction when the lease has passed to another node: roll back, stop. */
+export class LeaseLostError extends Error {
+  constructor(readonly provider: string) {
+    super(`the ${provider} feed lease passed to another node`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+/** What the work holds while it runs under the lease: its generation, checked in each write. */
+export interface LeaseFence {
+  readonly generation: bigint;
+  /** Inside a writing transaction, first: locks the lease row; throws `LeaseLostError` when the generation moved on. */
+  verify(trx: Transaction<Database>): Promise<void>;
+  /** The work tells that it stopped because of `LeaseLostError`. */
+  lost(): void;
+}
+
 export class FeedLease {
   readonly owner = randomUUID();
+  /** The generation of the last successful `acquire`, null before. */
+  generation: bigint | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -18,17 +46,49 @@ export class FeedLease {
     readonly ttlMs = 15_000,
   ) {}
 
-  /** Takes or renews the lease; true while this node holds it. */
+  /** Takes or renews the lease; true while this node holds it. Taking it from another node starts a new generation. */
   async acquire(seq = 0): Promise<boolean> {
     const now = Date.now();
-    const result = await sql<{ owner: string }>`
-      insert into feed_cursors (provider, seq, owner, lease_until, updated_at)
-      values (${this.provider}, ${BigInt(seq)}, ${this.owner}, ${new Date(now + this.ttlMs)}, ${new Date(now)})
+    const result = await sql<{ owner: string; generation: bigint }>`
+      insert into feed_cursors (provider, seq, owner, lease_until, updated_at, generation)
+      values (${this.provider}, ${BigInt(seq)}, ${this.owner}, ${new Date(now + this.ttlMs)}, ${new Date(now)}, 1)
       on conflict (provider) do update
-        set owner = excluded.owner, lease_until = excluded.lease_until, seq = excluded.seq, updated_at = excluded.updated_at
+        set owner = excluded.owner, lease_until = excluded.lease_until, seq = excluded.seq, updated_at = excluded.updated_at,
+          generation = case when feed_cursors.owner is distinct from excluded.owner then feed_cursors.generation + 1 else feed_cursors.generation end
         where feed_cursors.owner = excluded.owner or feed_cursors.lease_until is null or feed_cursors.lease_until < ${new Date(now)}
-      returning owner`.execute(this.db);
-    return result.rows[0]?.owner === this.owner;
+      returning owner, generation`.execute(this.db);
+    const row = result.rows[0];
+    if (row?.owner !== this.owner) return false;
+    this.generation = BigInt(row.generation);
+    return true;
+  }
+
+  /**
+   * Inside a writing transaction: locks the provider's lease row (a takeover waits for the
+   * transaction) and tells whether this node still holds `generation` of it.
+   */
+  async holds(trx: Transaction<Database>, generation: bigint): Promise<boolean> {
+    const row = await trx
+      .selectFrom('feed_cursors')
+      .select('generation')
+      .where('provider', '=', this.provider)
+      .where('owner', '=', this.owner)
+      .forUpdate()
+      .executeTakeFirst();
+    return row !== undefined && BigInt(row.generation) === generation;
+  }
+
+  /** The fence of work started under the lease now; `lost` is called when the work is fenced off. */
+  fence(lost: () => void): LeaseFence {
+    const { generation } = this;
+    if (generation === null) throw new Error('the feed lease is not held');
+    return {
+      generation,
+      verify: async (trx) => {
+        if (!(await this.holds(trx, generation))) throw new LeaseLostError(this.provider);
+      },
+      lost,
+    };
   }
 
   async release(): Promise<void> {
@@ -37,7 +97,8 @@ export class FeedLease {
 }
 
 export interface Leadable {
-  start(): Promise<void>;
+  /** Starts the work; every transaction it writes in must pass `fence.verify` first. */
+  start(fence?: LeaseFence): Promise<void>;
   stop(): Promise<void>;
   stats(): { lastSeq: number };
 }
@@ -46,6 +107,8 @@ export interface Leadable {
 export class Leadership {
   private timer: ReturnType<typeof setInterval> | null = null;
   private leading = false;
+  /** The lease generation the running work was started at. */
+  private term: bigint | null = null;
   private turn: Promise<void> = Promise.resolve();
 
   constructor(
@@ -89,13 +152,23 @@ export class Leadership {
     });
     this.turn = this.turn.then(async () => {
       const held = await attempt;
+      if (held && this.leading && this.lease.generation !== this.term) {
+        // Another node held the lease since the work started (this one stalled through it):
+        // what the work knows may be stale, so it starts over under the new generation.
+        this.logger.warn({ provider: this.lease.provider }, 'feed lease came back from another node: ingestion starts over');
+        this.leading = false;
+        await this.work.stop();
+      }
       if (held && !this.leading) {
         this.leading = true;
         this.logger.info({ provider: this.lease.provider }, 'this node ingests the feed');
+        const term = this.lease.generation;
+        this.term = term;
         try {
-          await this.work.start();
+          await this.work.start(this.lease.fence(() => this.fencedOff(term)));
         } catch (err) {
-          this.logger.error({ err, provider: this.lease.provider }, 'feed ingestion could not start');
+          if (err instanceof LeaseLostError) this.logger.warn({ provider: this.lease.provider }, 'feed lease taken over while ingestion started');
+          else this.logger.error({ err, provider: this.lease.provider }, 'feed ingestion could not start');
           this.leading = false;
           await this.lease.release().catch(() => undefined);
         }
@@ -106,5 +179,12 @@ export class Leadership {
       }
     });
     return this.turn;
+  }
+
+  /** The work of generation `term` found a newer one and stopped itself; a later check starts it again if the lease comes back. */
+  private fencedOff(term: bigint | null): void {
+    if (!this.leading || this.term !== term) return;
+    this.leading = false;
+    this.logger.warn({ provider: this.lease.provider }, 'feed lease taken over by another node: this node stopped ingesting');
   }
 }
