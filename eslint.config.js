@@ -90,6 +90,24 @@ export default tseslint.config(
     },
   },
   {
+    // Text from outside goes through the one rule of packages/contracts/src/text.ts (no NUL, no unpaired surrogates).
+    files: ['packages/contracts/src/**/*.ts', 'apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name=/^(string|url)$/]",
+          message: 'Use text() / textUrl() of @betsite/contracts (text.ts): they refuse NUL characters and unpaired surrogates',
+        },
+        {
+          selector: "MemberExpression[object.object.name='z'][object.property.name='coerce'][property.name='string']",
+          message: 'Use text() of @betsite/contracts (text.ts): it refuses NUL characters and unpaired surrogates',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**'],
     rules: {
       'no-restricted-imports': [
@@ -99,7 +117,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**', 'bench/**', 'packages/db/src/cli/**', 'apps/server/src/server.ts'],
+    files: ['e2e/**', 'chaos/**', 'bench/**', 'packages/db/src/cli/**', 'apps/server/src/server.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -3,7 +3,7 @@
  * instance. `server.ts` listens with it; tests `inject()` into it.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import { pino } from 'pino';
@@ -63,6 +63,8 @@ export interface BuildOptions {
   social?: SocialOptions;
   /** The sports feed and ingestion timings (tests inject a feed; default from FEED). */
   line?: LineOptions;
+  /** Told of every route as it is added, before any of them (the fuzz test enumerates the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
@@ -73,6 +75,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     // A hop count trusts that many proxies in front of us (proxy-addr's hop index starts at 0).
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
   });
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Closed in reverse order with the app, or right away when building fails.
   const resources: (() => Promise<void>)[] = [];

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_TYPES, CURRENCIES, type CurrencyCode } from '@betsite/domain';
+import { text } from './text.ts';
 
 /** Error codes of the accounts API (the `code` of `ApiErrorSchema`). */
 export const AccountsErrorCode = {
@@ -48,8 +49,7 @@ export const CURRENCY_IDS = {
 const CURRENCY_CODES = Object.keys(CURRENCIES) as [CurrencyCode, ...CurrencyCode[]];
 
 /** A currency we hold money in; any case in, upper case out. */
-export const AccountCurrencySchema = z
-  .string()
+export const AccountCurrencySchema = text()
   .transform((c) => c.toUpperCase())
   .pipe(z.enum(CURRENCY_CODES, { message: `Currency must be one of ${CURRENCY_CODES.join(', ')}` }));
 
@@ -59,8 +59,8 @@ export const AccountTypeSchema = z.union([
   z.literal(ACCOUNT_TYPES.currency),
 ]);
 
-const DecimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
-const MinorSchema = z.string().regex(/^-?\d+$/);
+const DecimalSchema = text().regex(/^-?\d+(\.\d+)?$/);
+const MinorSchema = text().regex(/^-?\d+$/);
 
 /** SPEC §3 Account. */
 export const AccountSchema = z.object({
@@ -69,7 +69,7 @@ export const AccountSchema = z.object({
   type: AccountTypeSchema,
   /** ISO 4217 letter code. */
   iso: z.enum(CURRENCY_CODES),
-  symbol: z.string(),
+  symbol: text(),
   /** ISO 4217 numeric code. */
   currencyId: z.number().int(),
   /** Balance in major units, canonical decimal text (`'1234.50'`). */
@@ -79,9 +79,9 @@ export const AccountSchema = z.object({
   /** Promo points: the main account only (none are earned yet: 0); null on other accounts. */
   points: z.number().int().nullable(),
   /** `RUB`, `RUB bonus`, `USD`: the client may translate by `type` instead. */
-  label: z.string(),
+  label: text(),
   /** `RUB (₽)`. */
-  labelWithSymbol: z.string(),
+  labelWithSymbol: text(),
   /** The account bets and the header balance use (SPEC §4 change active account). */
   isActive: z.boolean(),
   isPointsTypeBalance: z.boolean(),
@@ -110,11 +110,11 @@ export const AddAccountRequestSchema = z.object({ currency: AccountCurrencySchem
 export type AddAccountRequest = z.input<typeof AddAccountRequestSchema>;
 
 /** `POST …/accounts/remove`: close an empty additional currency account. */
-export const RemoveAccountRequestSchema = z.object({ accountId: z.string().min(1).max(64) }).strict();
+export const RemoveAccountRequestSchema = z.object({ accountId: text().min(1).max(64) }).strict();
 export type RemoveAccountRequest = z.input<typeof RemoveAccountRequestSchema>;
 
 /** `POST …/accounts/active`: make one of the player's accounts the active one. */
-export const ActiveAccountRequestSchema = z.object({ accountId: z.string().min(1).max(64) }).strict();
+export const ActiveAccountRequestSchema = z.object({ accountId: text().min(1).max(64) }).strict();
 export type ActiveAccountRequest = z.input<typeof ActiveAccountRequestSchema>;
 
 /** `POST …/accounts/hide-balance`: SPEC user_hide_balance. */
@@ -124,7 +124,7 @@ export type HideBalanceRequest = z.input<typeof HideBalanceRequestSchema>;
 /** Answer of add (201), remove, active and hide-balance (200): the accounts after the change. */
 export const AccountChangeResponseSchema = z.object({
   success: z.literal(true),
-  message: z.string(),
+  message: text(),
   /** The account added, removed or made active; null for hide-balance. */
   accountId: z.uuid().nullable(),
   accounts: AccountsResponseSchema,

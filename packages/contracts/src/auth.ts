@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { checkPassword, classifyLogin, EMAIL_MAX_LENGTH, isEmail, normaliseEmail, PASSWORD_PROBLEM_MESSAGES } from '@betsite/domain';
+import { text } from './text.ts';
 
 /** Error codes of the auth and registration APIs (the `code` of `ApiErrorSchema`). */
 export const AuthErrorCode = {
@@ -31,23 +32,19 @@ export const CAPTCHA_HEADER = 'x-captcha';
 /** The session cookie (SPEC §9 cookies: user_token). */
 export const SESSION_COOKIE = 'user_token';
 
-const EmailSchema = z
-  .string()
+const EmailSchema = text()
   .max(EMAIL_MAX_LENGTH)
   .transform(normaliseEmail)
   .refine(isEmail, { message: 'Invalid e-mail address' });
 /** ISO 3166-1 alpha-2, any case in, upper case out (as stored). */
-const CountrySchema = z
-  .string()
+const CountrySchema = text()
   .regex(/^[A-Za-z]{2}$/, { message: 'Country must be two letters (ISO 3166-1)' })
   .transform((c) => c.toUpperCase());
 /** ISO 4217, any case in, upper case out. */
-const CurrencySchema = z
-  .string()
+const CurrencySchema = text()
   .regex(/^[A-Za-z]{3}$/, { message: 'Currency must be three letters (ISO 4217)' })
   .transform((c) => c.toUpperCase());
-const LanguageSchema = z
-  .string()
+const LanguageSchema = text()
   .regex(/^[A-Za-z]{2}$/, { message: 'Language must be two letters' })
   .transform((l) => l.toLowerCase());
 /** SPEC §3: 0 refuse bonuses, 1 sports bonus, 2 casino bonus. */
@@ -57,18 +54,18 @@ export type BonusChoice = z.infer<typeof BonusChoiceSchema>;
 /** Referral tags (SPEC §5, §9) the browser read from its cookies; optional, validated, not yet stored. */
 export const RegistrationReferralSchema = z
   .object({
-    refererId: z.string().max(128).optional(),
-    reflinkId: z.string().max(128).optional(),
-    partnerId: z.string().max(128).optional(),
-    subId: z.string().max(128).optional(),
-    promoCode: z.string().max(64).optional(),
+    refererId: text().max(128).optional(),
+    reflinkId: text().max(128).optional(),
+    partnerId: text().max(128).optional(),
+    subId: text().max(128).optional(),
+    promoCode: text().max(64).optional(),
   })
   .strict();
 
 /** An answer that says "accepted" and nothing about who has an account (202). */
 export const AcceptedResponseSchema = z.object({
   status: z.literal('accepted'),
-  message: z.string(),
+  message: text(),
 });
 
 /** A zod refinement refusing a new password equal to the login it belongs to. */
@@ -81,7 +78,7 @@ export function refuseLoginAsPassword<T>(password: (body: T) => string, login: (
 }
 
 /** A password a player chooses: the domain's rules (8 to 128 characters, not common). */
-export const NewPasswordSchema = z.string().superRefine((password, ctx) => {
+export const NewPasswordSchema = text().superRefine((password, ctx) => {
   const problem = checkPassword(password);
   if (problem) ctx.addIssue({ code: 'custom', message: PASSWORD_PROBLEM_MESSAGES[problem], params: { problem } });
 });
@@ -123,23 +120,22 @@ export type FastRegistrationRequest = z.infer<typeof FastRegistrationRequestSche
 /** The generated credentials, shown once (SPEC §3 "save login and password"), and the new session. */
 export const FastRegistrationResponseSchema = z.object({
   /** The account number, the login of a one-click player. */
-  login: z.string().regex(/^[1-9][0-9]*$/),
-  password: z.string(),
-  token: z.string(),
-  userId: z.string(),
-  expiresAt: z.string(),
+  login: text().regex(/^[1-9][0-9]*$/),
+  password: text(),
+  token: text(),
+  userId: text(),
+  expiresAt: text(),
 });
 export type FastRegistrationResponse = z.infer<typeof FastRegistrationResponseSchema>;
 
 /** SPEC §7 login by e-mail (login_password mode): e-mail or account number, password, save. */
 export const LoginRequestSchema = z
   .object({
-    uLogin: z
-      .string()
+    uLogin: text()
       .max(EMAIL_MAX_LENGTH)
       .refine((login) => classifyLogin(login).kind !== 'invalid', { message: 'uLogin must be an e-mail or an account number' }),
     // Not the registration rules: a player whose old password predates them must still log in.
-    uPassword: z.string().min(1).max(1024),
+    uPassword: text().min(1).max(1024),
     save: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean).default(false),
   })
   // Other fields the site sends (SPEC §7 "components data") are dropped.
@@ -147,10 +143,10 @@ export const LoginRequestSchema = z
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 export const LoginResponseSchema = z.object({
-  token: z.string(),
-  userId: z.string(),
+  token: text(),
+  userId: text(),
   /** ISO 8601. */
-  expiresAt: z.string(),
+  expiresAt: text(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
@@ -162,9 +158,9 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
  */
 export const TwoStepRequiredResponseSchema = z.object({
   status: z.literal('two_step_required'),
-  ticket: z.string(),
+  ticket: text(),
   /** ISO 8601: the second step must come before this. */
-  expiresAt: z.string(),
+  expiresAt: text(),
 });
 export type TwoStepRequiredResponse = z.infer<typeof TwoStepRequiredResponseSchema>;
 
@@ -173,13 +169,13 @@ export type LoginOutcome = LoginResponse | TwoStepRequiredResponse;
 
 /** `GET /web-api/auth/v1/session-check`: the user id, null for visitors (SPEC §7 "answer user_id"). */
 export const SessionCheckResponseSchema = z.object({
-  user_id: z.string().nullable(),
-  expiresAt: z.string().nullable(),
+  user_id: text().nullable(),
+  expiresAt: text().nullable(),
 });
 export type SessionCheckResponse = z.infer<typeof SessionCheckResponseSchema>;
 
 /** `GET /web-api/auth/v1/user-id` (401 for visitors). */
-export const UserIdResponseSchema = z.object({ userId: z.string() });
+export const UserIdResponseSchema = z.object({ userId: text() });
 export type UserIdResponse = z.infer<typeof UserIdResponseSchema>;
 
 /** `GET /web-api/session` (SPEC §7: no cache, answer not parsed by the site). */

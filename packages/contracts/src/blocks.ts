@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** `POST /blocks-api/api/v2/block` — SPEC §7: body auth, url. */
 export const BlockRequestSchema = z.object({
   /** Whether the caller is logged in (the user id comes from the session, never the body). */
   auth: z.boolean(),
-  url: z.string().max(2048),
+  url: text().max(2048),
 });
 export type BlockRequest = z.infer<typeof BlockRequestSchema>;
 
@@ -25,9 +26,9 @@ export type BlockResponse = z.infer<typeof BlockResponseSchema>;
 export const BlockRuleInputSchema = z
   .object({
     reason: BlockReasonSchema,
-    country: z.string().regex(/^[A-Z]{2}$/).optional(),
-    ipRange: z.string().max(64).optional(),
-    userId: z.string().max(64).optional(),
+    country: text().regex(/^[A-Z]{2}$/).optional(),
+    ipRange: text().max(64).optional(),
+    userId: text().max(64).optional(),
     displayTypeId: z.number().int().optional(),
     templateTypeId: z.number().int().optional(),
   })
@@ -38,13 +39,13 @@ export const BlockRuleInputSchema = z
 export type BlockRuleInput = z.infer<typeof BlockRuleInputSchema>;
 
 export const BlockRuleSchema = z.object({
-  id: z.string(),
+  id: text(),
   reason: BlockReasonSchema,
-  country: z.string().nullable(),
-  ipRange: z.string().nullable(),
-  userId: z.string().nullable(),
+  country: text().nullable(),
+  ipRange: text().nullable(),
+  userId: text().nullable(),
   displayTypeId: z.number().int().nullable(),
   templateTypeId: z.number().int().nullable(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type BlockRule = z.infer<typeof BlockRuleSchema>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Every 4xx/5xx answer of our APIs: a stable machine code and a human message. */
 export const ApiErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
+  code: text(),
+  message: text(),
   details: z.unknown().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

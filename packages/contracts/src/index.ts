@@ -20,3 +20,4 @@ export * from './phone-auth.ts';
 export * from './user-config.ts';
 export * from './line.ts';
 export * from './operations.ts';
+export * from './text.ts';

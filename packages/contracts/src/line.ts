@@ -17,6 +17,7 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from './errors.ts';
 import type { ApiOperation } from './operations.ts';
+import { text } from './text.ts';
 
 export const LINE_API_BASE = '/web-api/line/v1';
 
@@ -70,15 +71,15 @@ export const CoefSchema = z
   .refine((c) => Math.abs(Math.round(c * 1000) - c * 1000) < 1e-6, 'At most 3 decimals');
 
 export const OutcomeSchema = z.object({
-  key: z.string(),
+  key: text(),
   /** Outcome type id (coupon bet `market.typeId`). */
   typeId: z.number().int(),
   /** Domain `OutcomeKind` (`home`, `over`, `score`…). */
-  kind: z.string(),
+  kind: text(),
   line: z.number().optional(),
   score: ScoreSchema.optional(),
   /** English label ("Over 2.5", "1", "2-1"); the browser may rename by the market-name setting. */
-  name: z.string(),
+  name: text(),
   coef: z.number(),
   blocked: z.boolean(),
   /** Settlement (SPEC §3 −2…6) once the game has a result. */
@@ -87,15 +88,15 @@ export const OutcomeSchema = z.object({
 export type LineOutcome = z.infer<typeof OutcomeSchema>;
 
 export const MarketSchema = z.object({
-  key: z.string(),
+  key: text(),
   /** Domain `MarketType` (`1x2`, `total`, `handicap`…). */
-  type: z.string(),
+  type: text(),
   /** Market group id (coupon bet `market.kind`). */
   groupId: z.number().int(),
   /** Domain `ScopeId` (`match`, `p1`…). */
-  scope: z.string(),
+  scope: text(),
   param: z.number().optional(),
-  name: z.string(),
+  name: text(),
   blocked: z.boolean(),
   outcomes: z.array(OutcomeSchema),
 });
@@ -114,24 +115,24 @@ export const LiveStateSchema = z.object({
   }),
   score: ScoreSchema,
   periods: z.array(ScoreSchema),
-  point: z.object({ home: z.string(), away: z.string() }).optional(),
+  point: z.object({ home: text(), away: text() }).optional(),
   server: z.enum(['home', 'away']).optional(),
-  stats: z.record(z.string(), ScoreSchema).optional(),
+  stats: z.record(text(), ScoreSchema).optional(),
 });
 export type LineLiveState = z.infer<typeof LiveStateSchema>;
 
-export const TeamRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export const TeamRefSchema = z.object({ id: z.number().int(), name: text() });
 
 /** A game as lists show it: the scoreboard and its main markets (`markets`). */
 export const GameCardSchema = z.object({
   id: z.number().int(),
   /** SPEC coupon bet gamePermanentId. */
-  permanentId: z.string(),
+  permanentId: text(),
   sportId: z.number().int(),
-  sportSlug: z.string(),
+  sportSlug: text(),
   champId: z.number().int(),
-  champName: z.string(),
-  countryCode: z.string(),
+  champName: text(),
+  countryCode: text(),
   home: TeamRefSchema,
   away: TeamRefSchema,
   startsAt: z.number(),
@@ -167,34 +168,34 @@ export type GameDetail = z.infer<typeof GameDetailSchema>;
 
 export const SportCountSchema = z.object({
   id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
+  slug: text(),
+  name: text(),
   isCyber: z.boolean(),
   /** Games in the section (after the time filter and the player's hidden sports). */
   count: z.number().int(),
 });
 export type SportCount = z.infer<typeof SportCountSchema>;
 
-export const CountrySchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+export const CountrySchema = z.object({ id: z.number().int(), name: text(), code: text() });
 
 export const ChampItemSchema = z.object({
   id: z.number().int(),
   sportId: z.number().int(),
-  name: z.string(),
+  name: text(),
   country: CountrySchema,
   order: z.number().int(),
   count: z.number().int(),
 });
 export type ChampItem = z.infer<typeof ChampItemSchema>;
 
-export const TeamItemSchema = z.object({ id: z.number().int(), sportId: z.number().int(), name: z.string(), country: CountrySchema });
+export const TeamItemSchema = z.object({ id: z.number().int(), sportId: z.number().int(), name: text(), country: CountrySchema });
 export type TeamItem = z.infer<typeof TeamItemSchema>;
 
 export const ResultItemSchema = z.object({
   id: z.number().int(),
   sportId: z.number().int(),
   champId: z.number().int(),
-  champName: z.string(),
+  champName: text(),
   home: TeamRefSchema,
   away: TeamRefSchema,
   startsAt: z.number(),
@@ -240,7 +241,7 @@ export const TopQuerySchema = z
   .strict();
 
 export const SearchQuerySchema = z
-  .object({ q: z.string().trim().min(2).max(64), limit: z.coerce.number().int().min(1).max(50).default(20) })
+  .object({ q: text().trim().min(2).max(64), limit: z.coerce.number().int().min(1).max(50).default(20) })
   .strict();
 export const SearchResponseSchema = z.object({
   champs: z.array(ChampItemSchema),
@@ -292,11 +293,11 @@ export const GameDeltaSchema = z.object({
   live: LiveStateSchema.nullable().optional(),
   suspended: z.boolean().optional(),
   markets: z
-    .array(z.object({ key: z.string(), blocked: z.boolean(), outcomes: z.array(z.object({ key: z.string(), coef: z.number(), blocked: z.boolean() })) }))
+    .array(z.object({ key: text(), blocked: z.boolean(), outcomes: z.array(z.object({ key: text(), coef: z.number(), blocked: z.boolean() })) }))
     .optional(),
   result: GameResultSchema.nullable().optional(),
   /** Settlement statuses by outcome key, with the result. */
-  settlements: z.record(z.string(), z.number().int()).optional(),
+  settlements: z.record(text(), z.number().int()).optional(),
   /** Server time of the feed event (latency measurement, clock sync). */
   at: z.number(),
 });
@@ -329,7 +330,7 @@ export function parseSelectionId(id: string): { gameId: number; outcomeKey: stri
 
 // ---------------------------------------------------------------- operator endpoints
 
-const NameSchema = z.string().trim().min(1).max(100);
+const NameSchema = text().trim().min(1).max(100);
 
 /** `POST /ops-api/v1/games`: a game of our own (provider `ops`), priced by the sport's pre-match model. */
 export const OpsCreateGameSchema = z
@@ -355,7 +356,7 @@ export type OpsCreateGame = z.input<typeof OpsCreateGameSchema>;
 export const OpsSetOddsSchema = z
   .object({
     outcomes: z
-      .array(z.object({ key: z.string().min(1).max(128), coef: CoefSchema.optional(), blocked: z.boolean().optional() }).strict())
+      .array(z.object({ key: text().min(1).max(128), coef: CoefSchema.optional(), blocked: z.boolean().optional() }).strict())
       .max(2000)
       .default([]),
   })
@@ -363,7 +364,7 @@ export const OpsSetOddsSchema = z
 export type OpsSetOdds = z.input<typeof OpsSetOddsSchema>;
 
 /** `POST /ops-api/v1/games/{id}/suspend` and `/resume`: the given markets, or the whole game when `markets` is absent. */
-export const OpsSuspendSchema = z.object({ markets: z.array(z.string().min(1).max(128)).min(1).max(500).optional() }).strict();
+export const OpsSuspendSchema = z.object({ markets: z.array(text().min(1).max(128)).min(1).max(500).optional() }).strict();
 export type OpsSuspend = z.input<typeof OpsSuspendSchema>;
 
 /** `POST /ops-api/v1/games/{id}/score`: the scoreboard; puts a game not started in play. */
@@ -399,7 +400,7 @@ export type OpsGameFlags = z.input<typeof OpsGameFlagsSchema>;
 
 export const OpsFinishResponseSchema = z.object({
   game: GameDetailSchema,
-  settlements: z.record(z.string(), z.number().int()),
+  settlements: z.record(text(), z.number().int()),
 });
 
 // ---------------------------------------------------------------- operations (OpenAPI)

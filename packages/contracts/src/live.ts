@@ -11,6 +11,7 @@
  * one it applied per topic and sends it back as `fromSeq` after a reconnect.
  */
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const LIVE_WS_PATH = '/web-api/live/v1/ws';
 
@@ -48,8 +49,7 @@ export const LiveErrorCode = {
 export type LiveErrorCode = (typeof LiveErrorCode)[keyof typeof LiveErrorCode];
 
 /** `family` or `family:arg:…`; family in lower case, arguments of letters, digits, `_ . -`. */
-export const LiveTopicSchema = z
-  .string()
+export const LiveTopicSchema = text()
   .max(LIVE_LIMITS.maxTopicLength)
   .regex(/^[a-z][a-z0-9-]{0,31}(:[A-Za-z0-9_.-]{1,64})*$/, 'Not a topic name');
 
@@ -67,22 +67,22 @@ export const LiveSubscribeSchema = z
 export const LiveUnsubscribeSchema = z.object({ type: z.literal('unsubscribe'), topic: LiveTopicSchema }).strict();
 export const LivePingSchema = z.object({ type: z.literal('ping') }).strict();
 /** For clients without the session cookie (apps, tools): the session token, as in `X-Auth`. */
-export const LiveAuthSchema = z.object({ type: z.literal('auth'), token: z.string().min(1).max(256) }).strict();
+export const LiveAuthSchema = z.object({ type: z.literal('auth'), token: text().min(1).max(256) }).strict();
 
 export const LiveClientMessageSchema = z.discriminatedUnion('type', [LiveSubscribeSchema, LiveUnsubscribeSchema, LivePingSchema, LiveAuthSchema]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
 
-export const LiveSnapshotSchema = z.object({ type: z.literal('snapshot'), topic: z.string(), seq: LiveSeqSchema, data: z.unknown() });
-export const LiveDeltaSchema = z.object({ type: z.literal('delta'), topic: z.string(), seq: LiveSeqSchema, data: z.unknown() });
+export const LiveSnapshotSchema = z.object({ type: z.literal('snapshot'), topic: text(), seq: LiveSeqSchema, data: z.unknown() });
+export const LiveDeltaSchema = z.object({ type: z.literal('delta'), topic: text(), seq: LiveSeqSchema, data: z.unknown() });
 /** Answer to a `subscribe` with `fromSeq` the server can continue: the missed deltas follow. */
-export const LiveResumedSchema = z.object({ type: z.literal('resumed'), topic: z.string(), seq: LiveSeqSchema });
+export const LiveResumedSchema = z.object({ type: z.literal('resumed'), topic: text(), seq: LiveSeqSchema });
 export const LivePongSchema = z.object({ type: z.literal('pong') });
 export const LiveErrorSchema = z.object({
   type: z.literal('error'),
-  code: z.string(),
-  message: z.string(),
+  code: text(),
+  message: text(),
   /** Set when the error ends or refuses a subscription. */
-  topic: z.string().optional(),
+  topic: text().optional(),
 });
 
 export const LiveServerMessageSchema = z.discriminatedUnion('type', [LiveSnapshotSchema, LiveDeltaSchema, LiveResumedSchema, LivePongSchema, LiveErrorSchema]);
@@ -99,9 +99,9 @@ export const LIVE_BALANCE_TOPIC = 'balance';
 export const LiveBalanceDeltaSchema = z.object({
   account_id: z.uuid(),
   /** Minor units, integer text. */
-  new_balance: z.string().regex(/^-?\d+$/),
+  new_balance: text().regex(/^-?\d+$/),
   /** The ledger entry that moved it (integer text): entry ids grow per account, so the browser keeps the newest. */
-  entry_id: z.string().regex(/^\d+$/),
+  entry_id: text().regex(/^\d+$/),
 });
 export type LiveBalanceDelta = z.infer<typeof LiveBalanceDeltaSchema>;
 
@@ -111,11 +111,11 @@ export type LiveBalanceDelta = z.infer<typeof LiveBalanceDeltaSchema>;
  * transport. Snapshot `{ name }`.
  */
 export const LIVE_TEST_FAMILY = 'test';
-export const LiveTestNameSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/);
+export const LiveTestNameSchema = text().regex(/^[A-Za-z0-9_.-]{1,64}$/);
 
 export const LiveOpsPublishSchema = z.object({ name: LiveTestNameSchema, data: z.unknown() }).strict();
 export type LiveOpsPublish = z.input<typeof LiveOpsPublishSchema>;
-export const LiveOpsPublishedSchema = z.object({ topic: z.string(), seq: LiveSeqSchema });
+export const LiveOpsPublishedSchema = z.object({ topic: text(), seq: LiveSeqSchema });
 export type LiveOpsPublished = z.infer<typeof LiveOpsPublishedSchema>;
 
 /**
@@ -135,7 +135,7 @@ export type LiveOpsLoad = z.input<typeof LiveOpsLoadSchema>;
 export const LiveOpsLoadResultSchema = z.object({
   published: z.number().int(),
   /** Per topic: the first and last sequence number published in this run. */
-  ranges: z.record(z.string(), z.tuple([LiveSeqSchema, LiveSeqSchema])),
+  ranges: z.record(text(), z.tuple([LiveSeqSchema, LiveSeqSchema])),
   /** How late the publisher ran behind its schedule at the worst moment (ms). */
   maxLagMs: z.number(),
 });

@@ -3,19 +3,20 @@
  * (`GET /dev/outbox.json`, development and test only).
  */
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const DeliveryChannelSchema = z.enum(['email', 'sms']);
 export type DeliveryChannel = z.infer<typeof DeliveryChannelSchema>;
 
 export const OutboxMessageSchema = z.object({
-  id: z.string(),
+  id: text(),
   channel: DeliveryChannelSchema,
-  to: z.string(),
-  subject: z.string().nullable(),
-  text: z.string(),
-  html: z.string().nullable(),
+  to: text(),
+  subject: text().nullable(),
+  text: text(),
+  html: text().nullable(),
   /** ISO 8601. */
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 

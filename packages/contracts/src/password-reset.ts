@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '@betsite/domain';
 import { AcceptedResponseSchema, NewPasswordSchema, refuseLoginAsPassword } from './auth.ts';
+import { text } from './text.ts';
 
 export const PASSWORD_RESET_API = {
   request: '/web-api/auth/v1/password-reset/request',
@@ -27,7 +28,7 @@ export const PasswordResetErrorCode = {
 export type PasswordResetErrorCode = (typeof PasswordResetErrorCode)[keyof typeof PasswordResetErrorCode];
 
 /** An e-mail address or a phone number in international form (`+44 7700 900123`). */
-const ResetLoginSchema = z.string().trim().min(1).max(EMAIL_MAX_LENGTH);
+const ResetLoginSchema = text().trim().min(1).max(EMAIL_MAX_LENGTH);
 
 export const PasswordResetRequestSchema = z.object({ login: ResetLoginSchema }).strip();
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
@@ -38,7 +39,7 @@ export type PasswordResetRequestResponse = z.infer<typeof PasswordResetRequestRe
 export const PasswordResetConfirmRequestSchema = z
   .object({
     login: ResetLoginSchema,
-    code: z.string().trim().max(16),
+    code: text().trim().max(16),
     newPassword: NewPasswordSchema,
   })
   .strip()

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { PaymentSchema } from './payments.ts';
+import { text } from './text.ts';
 
 export const PAYMENT_REQUEST_STATUSES = ['open', 'answered', 'closed'] as const;
 export const PaymentRequestStatusSchema = z.enum(PAYMENT_REQUEST_STATUSES);
@@ -42,8 +43,7 @@ export const PaymentRequestErrorCode = {
   requestClosed: 'request_closed',
 } as const;
 
-const LanguageSchema = z
-  .string()
+const LanguageSchema = text()
   .regex(/^[A-Za-z]{2}$/)
   .transform((l) => l.toLowerCase());
 
@@ -51,8 +51,7 @@ const IdNumberSchema = z.coerce.number().int().min(1).max(32_767);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const messageText = (min: number) =>
-  z
-    .string()
+  text()
     .trim()
     .min(min, { message: `At least ${min} characters` })
     .max(PAYMENT_REQUEST_LIMITS.messageMax, { message: `At most ${PAYMENT_REQUEST_LIMITS.messageMax} characters` });
@@ -62,15 +61,15 @@ export const PaymentTopicsQuerySchema = z.object({ lang: LanguageSchema.optional
 
 export const PaymentSubtopicSchema = z.object({
   id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
+  code: text(),
+  name: text(),
 });
 export type PaymentSubtopic = z.infer<typeof PaymentSubtopicSchema>;
 
 export const PaymentTopicSchema = z.object({
   id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
+  code: text(),
+  name: text(),
   transaction: TopicTransactionSchema,
   subtopics: z.array(PaymentSubtopicSchema),
 });
@@ -91,7 +90,7 @@ export const CreatePaymentRequestSchema = z
   .object({
     topicId: z.number().int().min(1).max(32_767),
     subTopicId: z.number().int().min(1).max(32_767).nullable().optional(),
-    transactionId: z.string().regex(UUID, { message: 'Not a transaction id' }).nullable().optional(),
+    transactionId: text().regex(UUID, { message: 'Not a transaction id' }).nullable().optional(),
     message: messageText(PAYMENT_REQUEST_LIMITS.messageMin),
   })
   .strict();
@@ -102,23 +101,23 @@ export const PaymentRequestReplySchema = z.object({ message: messageText(1) }).s
 export type PaymentRequestReply = z.input<typeof PaymentRequestReplySchema>;
 
 export const PaymentRequestMessageSchema = z.object({
-  id: z.string(),
+  id: text(),
   author: z.enum(['player', 'operator']),
-  body: z.string(),
+  body: text(),
   createdAt: z.iso.datetime(),
 });
 export type PaymentRequestMessage = z.infer<typeof PaymentRequestMessageSchema>;
 
-const TopicRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+const TopicRefSchema = z.object({ id: z.number().int(), code: text(), name: text() });
 
 export const PaymentRequestSummarySchema = z.object({
-  id: z.string(),
+  id: text(),
   /** The number the player quotes to support. */
   number: z.number().int(),
   status: PaymentRequestStatusSchema,
   topic: TopicRefSchema,
   subTopic: TopicRefSchema.nullable(),
-  transactionId: z.string().nullable(),
+  transactionId: text().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   closedAt: z.iso.datetime().nullable(),
@@ -138,7 +137,7 @@ export const PaymentRequestListQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).default(20),
     /** `nextCursor` of the previous page. */
-    before: z.string().max(200).optional(),
+    before: text().max(200).optional(),
     lang: LanguageSchema.optional(),
   })
   .strict();
@@ -146,7 +145,7 @@ export const PaymentRequestListQuerySchema = z
 export const PaymentRequestListSchema = z.object({
   /** Newest first. */
   requests: z.array(PaymentRequestSummarySchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: text().nullable(),
 });
 export type PaymentRequestList = z.infer<typeof PaymentRequestListSchema>;
 
@@ -158,11 +157,11 @@ export const OpsPaymentRequestQuerySchema = z
   })
   .strict();
 
-export const OpsPaymentRequestSummarySchema = PaymentRequestSummarySchema.extend({ userId: z.string() });
+export const OpsPaymentRequestSummarySchema = PaymentRequestSummarySchema.extend({ userId: text() });
 export type OpsPaymentRequestSummary = z.infer<typeof OpsPaymentRequestSummarySchema>;
 export const OpsPaymentRequestListSchema = z.object({ requests: z.array(OpsPaymentRequestSummarySchema) });
 export type OpsPaymentRequestList = z.infer<typeof OpsPaymentRequestListSchema>;
-export const OpsPaymentRequestSchema = PaymentRequestDetailSchema.extend({ userId: z.string() });
+export const OpsPaymentRequestSchema = PaymentRequestDetailSchema.extend({ userId: text() });
 export type OpsPaymentRequest = z.infer<typeof OpsPaymentRequestSchema>;
 
 /** `POST /ops-api/v1/payment-requests/{id}/answer`: the operator's reply, optionally closing the request. */

@@ -5,6 +5,7 @@
  * strings in major units (`"100.50"`), never as floats.
  */
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const PAYMENT_METHODS = ['card', 'ewallet'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
@@ -49,20 +50,18 @@ export const PaymentErrorCode = {
   paymentsUnavailable: 'payments_unavailable',
 } as const;
 
-const DecimalAmountSchema = z
-  .string()
+const DecimalAmountSchema = text()
   .trim()
   .regex(/^\d{1,15}(\.\d{1,8})?$/, { message: 'Amount must be a positive decimal like 100 or 100.50' });
 
 /** `POST /web-api/payments/v1/deposits` and `/withdrawals` (with an `Idempotency-Key` header). */
 export const PaymentRequestSchema = z
   .object({
-    accountId: z.string().min(1).max(64),
+    accountId: text().min(1).max(64),
     amount: DecimalAmountSchema,
     method: PaymentMethodSchema,
     /** Language of the onpay return page (`/{language}/onpay/…`); default the player's language. */
-    language: z
-      .string()
+    language: text()
       .regex(/^[A-Za-z]{2}$/)
       .transform((l) => l.toLowerCase())
       .optional(),
@@ -71,20 +70,20 @@ export const PaymentRequestSchema = z
 export type PaymentRequest = z.input<typeof PaymentRequestSchema>;
 
 export const PaymentCreatedSchema = z.object({
-  paymentId: z.string(),
+  paymentId: text(),
   status: PaymentStatusSchema,
   /** Where to send the browser: the provider's page for a deposit, the onpay page for a withdrawal. */
-  redirectUrl: z.string().nullable(),
+  redirectUrl: text().nullable(),
 });
 export type PaymentCreated = z.infer<typeof PaymentCreatedSchema>;
 
 export const PaymentSchema = z.object({
-  id: z.string(),
+  id: text(),
   direction: PaymentDirectionSchema,
-  accountId: z.string(),
-  currency: z.string(),
+  accountId: text(),
+  currency: text(),
   /** Major units, canonical decimal (`"100.00"`). */
-  amount: z.string(),
+  amount: text(),
   method: PaymentMethodSchema,
   status: PaymentStatusSchema,
   createdAt: z.iso.datetime(),
@@ -94,12 +93,12 @@ export type Payment = z.infer<typeof PaymentSchema>;
 
 /** An account a payment can go to or come from (until the accounts API lists them). */
 export const PaymentAccountSchema = z.object({
-  id: z.string(),
+  id: text(),
   /** SPEC §3 Account type name. */
   type: z.enum(['main', 'bonus', 'currency']),
-  currency: z.string(),
+  currency: text(),
   /** Major units. */
-  balance: z.string(),
+  balance: text(),
 });
 export type PaymentAccount = z.infer<typeof PaymentAccountSchema>;
 
@@ -108,7 +107,7 @@ export const PaymentHistoryQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).default(20),
     /** `nextCursor` of the previous page. */
-    before: z.string().max(200).optional(),
+    before: text().max(200).optional(),
   })
   .strict();
 
@@ -116,7 +115,7 @@ export const PaymentHistorySchema = z.object({
   /** Newest first. */
   payments: z.array(PaymentSchema),
   /** Pass as `before` for the next (older) page; null on the last page. */
-  nextCursor: z.string().nullable(),
+  nextCursor: text().nullable(),
   /** The player's accounts that payments can use (the main account is opened if missing). */
   accounts: z.array(PaymentAccountSchema),
   /** False when no payment provider is configured: the forms say payments are unavailable. */
@@ -132,7 +131,7 @@ export const OpsWithdrawalQuerySchema = z
   })
   .strict();
 
-export const OpsWithdrawalSchema = PaymentSchema.extend({ userId: z.string() });
+export const OpsWithdrawalSchema = PaymentSchema.extend({ userId: text() });
 export type OpsWithdrawal = z.infer<typeof OpsWithdrawalSchema>;
 export const OpsWithdrawalListSchema = z.object({ withdrawals: z.array(OpsWithdrawalSchema) });
 export type OpsWithdrawalList = z.infer<typeof OpsWithdrawalListSchema>;
@@ -142,8 +141,8 @@ export const ReconciliationFindingSchema = z.object({
   paymentId: z.uuid(),
   direction: PaymentDirectionSchema,
   /** The stored state (internal names: new, settling, approved … besides the public ones). */
-  status: z.string(),
-  reason: z.string(),
+  status: text(),
+  reason: text(),
 });
 export type ReconciliationFinding = z.infer<typeof ReconciliationFindingSchema>;
 
@@ -157,7 +156,7 @@ export const PaymentReconciliationSchema = z.object({
   /** The first 100 of each kind, mismatches first. */
   findings: z.array(ReconciliationFindingSchema),
   /** Per currency: the hold account's balance against the money of open withdrawals (minor units). */
-  holds: z.array(z.object({ currency: z.string(), balance: z.string(), openWithdrawals: z.string(), agrees: z.boolean() })),
+  holds: z.array(z.object({ currency: text(), balance: text(), openWithdrawals: text(), agrees: z.boolean() })),
   ledger: z.object({
     /** Ledger transactions whose entries do not sum to zero. */
     unbalancedTransactions: z.number().int(),
@@ -181,13 +180,13 @@ export type PaymentRecovery = z.infer<typeof PaymentRecoverySchema>;
 /** The body of the built-in sandbox provider's signed callback. */
 export const SandboxCallbackSchema = z
   .object({
-    eventId: z.string().min(1).max(200),
-    paymentId: z.string().min(1).max(64),
-    providerRef: z.string().min(1).max(200),
+    eventId: text().min(1).max(200),
+    paymentId: text().min(1).max(64),
+    providerRef: text().min(1).max(200),
     status: z.enum(['succeeded', 'failed', 'pending', 'cancelled']),
     /** Minor units as a decimal string, checked against the payment. */
-    amountMinor: z.string().regex(/^\d{1,19}$/),
-    currency: z.string().regex(/^[A-Z]{3}$/),
+    amountMinor: text().regex(/^\d{1,19}$/),
+    currency: text().regex(/^[A-Z]{3}$/),
   })
   .strict();
 export type SandboxCallback = z.infer<typeof SandboxCallbackSchema>;

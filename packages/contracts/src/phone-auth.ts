@@ -20,6 +20,7 @@
 import { z } from 'zod';
 import { checkPassword, PASSWORD_PROBLEM_MESSAGES, phoneIdentifiers, resolvePhone, type PhoneProblem } from '@betsite/domain';
 import { AcceptedResponseSchema, FastRegistrationRequestSchema, LoginResponseSchema, NewPasswordSchema } from './auth.ts';
+import { text } from './text.ts';
 
 export const PHONE_AUTH_API = {
   countries: '/web-api/phone/v1/countries',
@@ -45,9 +46,9 @@ export const PHONE_PROBLEM_MESSAGES: Record<PhoneProblem, string> = {
 };
 
 const phoneFields = {
-  phone_number: z.string().trim().min(1).max(32),
-  country_code: z.string().max(8).optional(),
-  phone_code: z.union([z.string().max(8), z.number().int().min(0).max(999)]).optional(),
+  phone_number: text().trim().min(1).max(32),
+  country_code: text().max(8).optional(),
+  phone_code: z.union([text().max(8), z.number().int().min(0).max(999)]).optional(),
 };
 
 interface PhoneFields {
@@ -91,14 +92,14 @@ export type SmsSendResponse = z.infer<typeof SmsSendResponseSchema>;
 
 const SaveSchema = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean).default(false);
 /** A one-time code as typed (spaces allowed around it). */
-const CodeSchema = z.string().trim().min(1).max(16);
+const CodeSchema = text().trim().min(1).max(16);
 
 /** `POST /web-api/auth/v1/login/phone` (SPEC §7 by phone: phone_number, country_code, uPassword, save; `x-captcha` when asked). */
 export const PhoneLoginRequestSchema = z
   .object({
     ...phoneFields,
     // Not the registration rules: an older password must still log in.
-    uPassword: z.string().min(1).max(1024),
+    uPassword: text().min(1).max(1024),
     save: SaveSchema,
   })
   .strip()
@@ -146,18 +147,18 @@ export type PhoneRegistrationResponse = z.infer<typeof PhoneRegistrationResponse
 /** SPEC §3 Phone country. */
 export const PhoneCountryItemSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: text(),
   /** Lower-case ISO 3166-1 alpha-2. */
-  country_code: z.string(),
+  country_code: text(),
   /** Plus-prefixed calling code. */
-  tel_code: z.string(),
+  tel_code: text(),
 });
 export type PhoneCountryItem = z.infer<typeof PhoneCountryItemSchema>;
 
 /** SPEC §3 Phone mask: `#` per digit of the national number, which has Min to Max digits. */
 export const PhoneMaskSchema = z.object({
   CountryId: z.number().int(),
-  Mask: z.string(),
+  Mask: text(),
   Min: z.number().int(),
   Max: z.number().int(),
 });

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { LoginTokenSchema } from './social.ts';
+import { text } from './text.ts';
 
 export const QR_LOGIN_API = {
   create: '/web-api/auth/v1/qr',
@@ -30,16 +31,14 @@ export const QR_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const QR_CODE_LENGTH = 8;
 
 /** A code as typed: spaces and dashes dropped, upper-cased, then checked. */
-export const QrCodeSchema = z
-  .string()
+export const QrCodeSchema = text()
   .max(32)
   .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
-  .pipe(z.string().regex(new RegExp(`^[${QR_CODE_ALPHABET}]{${QR_CODE_LENGTH}}$`), 'Enter the 8-character code'));
+  .pipe(text().regex(new RegExp(`^[${QR_CODE_ALPHABET}]{${QR_CODE_LENGTH}}$`), 'Enter the 8-character code'));
 
 export const QrCreateRequestSchema = z
   .object({
-    language: z
-      .string()
+    language: text()
       .regex(/^[A-Za-z]{2}$/)
       .transform((l) => l.toLowerCase())
       .optional(),
@@ -50,19 +49,19 @@ export type QrCreateRequest = z.output<typeof QrCreateRequestSchema>;
 export const QrCreateResponseSchema = z.object({
   id: z.uuid(),
   /** Shown under the QR code, typed on the approving device when scanning is not possible. */
-  code: z.string(),
+  code: text(),
   /** Sent back as `x-qr-secret` when polling; only this browser knows it. */
-  pollSecret: z.string(),
-  expiresAt: z.string(),
+  pollSecret: text(),
+  expiresAt: text(),
   /** What the QR code encodes: the office auth_qr page with the code filled in. */
-  approveUrl: z.string(),
+  approveUrl: text(),
   /** The QR code as an SVG document. */
-  svg: z.string(),
+  svg: text(),
 });
 export type QrCreateResponse = z.infer<typeof QrCreateResponseSchema>;
 
 export const QrPollResponseSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('pending'), expiresAt: z.string() }),
+  z.object({ status: z.literal('pending'), expiresAt: text() }),
   /** The login token, handed out once; later polls answer `consumed`. */
   z.object({ status: z.literal('approved'), login: LoginTokenSchema }),
   z.object({ status: z.literal('rejected') }),
@@ -76,15 +75,15 @@ export type QrCodeRequest = z.output<typeof QrCodeRequestSchema>;
 
 /** What the approving device sees before it decides (SPEC: which device, browser and IP asks). */
 export const QrDetailsResponseSchema = z.object({
-  code: z.string(),
+  code: text(),
   /** "Chrome 126", "Safari 17" …; null when not recognised. */
-  browser: z.string().nullable(),
-  os: z.string().nullable(),
+  browser: text().nullable(),
+  os: text().nullable(),
   device: z.enum(['desktop', 'mobile', 'tablet', 'unknown']),
-  ip: z.string().nullable(),
-  language: z.string().nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
+  ip: text().nullable(),
+  language: text().nullable(),
+  createdAt: text(),
+  expiresAt: text(),
 });
 export type QrDetailsResponse = z.infer<typeof QrDetailsResponseSchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** `POST /redirects-api/api/v1/redirect-light` — SPEC §7: body url. */
-export const RedirectRequestSchema = z.object({ url: z.string().min(1).max(2048) });
+export const RedirectRequestSchema = z.object({ url: text().min(1).max(2048) });
 export type RedirectRequest = z.infer<typeof RedirectRequestSchema>;
 
 /**
@@ -11,22 +12,22 @@ export type RedirectRequest = z.infer<typeof RedirectRequestSchema>;
 export const RedirectResponseSchema = z.object({
   redirect: z.boolean(),
   code: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).optional(),
-  url: z.string().optional(),
-  reasons: z.array(z.string()).optional(),
-  breadcrumbs: z.array(z.string()).optional(),
+  url: text().optional(),
+  reasons: z.array(text()).optional(),
+  breadcrumbs: z.array(text()).optional(),
 });
 export type RedirectResponse = z.infer<typeof RedirectResponseSchema>;
 
 export const RedirectRuleInputSchema = z
   .object({
     /** Source path, with or without the language prefix (matched exactly). */
-    fromPath: z.string().regex(/^\//).max(1024),
-    toUrl: z.string().min(1).max(2048),
+    fromPath: text().regex(/^\//).max(1024),
+    toUrl: text().min(1).max(2048),
     code: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]),
-    reason: z.string().min(1).max(200),
+    reason: text().min(1).max(200),
   })
   .strict();
 export type RedirectRuleInput = z.infer<typeof RedirectRuleInputSchema>;
 
-export const RedirectRuleSchema = RedirectRuleInputSchema.extend({ id: z.string(), createdAt: z.string() });
+export const RedirectRuleSchema = RedirectRuleInputSchema.extend({ id: text(), createdAt: text() });
 export type RedirectRule = z.infer<typeof RedirectRuleSchema>;

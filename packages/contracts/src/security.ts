@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { PROTECTION_METHODS, toE164, type ProtectionMethod } from '@betsite/domain';
 import { AcceptedResponseSchema, NewPasswordSchema } from './auth.ts';
+import { text } from './text.ts';
 
 /** The second login step (after a first step answered `two_step_required`). */
 export const TWO_STEP_LOGIN_URL = '/web-api/auth/v1/login/two-step';
@@ -100,8 +101,8 @@ export type SecurityQuestion = z.infer<typeof SecurityQuestionSchema>;
 
 const SaveSchema = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean).default(false);
 /** A 6-digit TOTP code or a recovery code (`ABCD-EFGH-JKLM-NPQR`, any case, dashes and spaces optional). */
-const SecondFactorCodeSchema = z.string().trim().min(6).max(32);
-const OneTimeCodeSchema = z.string().trim().regex(/^\d{6}$/, { message: 'Code must be 6 digits' });
+const SecondFactorCodeSchema = text().trim().min(6).max(32);
+const OneTimeCodeSchema = text().trim().regex(/^\d{6}$/, { message: 'Code must be 6 digits' });
 
 /** `POST /web-api/auth/v1/login/two-step`. */
 export const TwoStepLoginRequestSchema = z
@@ -110,28 +111,28 @@ export const TwoStepLoginRequestSchema = z
     /** Accepted for SPEC §7 ("two-step code (code, save)"); the "save" flag bound to the ticket decides. */
     save: SaveSchema,
     /** Optional: the browser normally sends the ticket as the `two_step_ticket` cookie. */
-    ticket: z.string().min(16).max(128).optional(),
+    ticket: text().min(16).max(128).optional(),
   })
   .strip();
 export type TwoStepLoginRequest = z.infer<typeof TwoStepLoginRequestSchema>;
 
 /** `POST …/security/reauth`: the account password, or a code from `…/reauth/code`. */
 export const ReauthRequestSchema = z.union([
-  z.object({ password: z.string().min(1).max(1024) }).strict(),
+  z.object({ password: text().min(1).max(1024) }).strict(),
   z.object({ code: OneTimeCodeSchema }).strict(),
 ]);
 export type ReauthRequest = z.infer<typeof ReauthRequestSchema>;
 
 export const ReauthResponseSchema = z.object({
   /** ISO 8601: sensitive changes are allowed until then. */
-  reauthUntil: z.string(),
+  reauthUntil: text(),
 });
 export type ReauthResponse = z.infer<typeof ReauthResponseSchema>;
 
 /** `POST …/security/reauth/code` (202): where the code went, partly hidden. */
 export const ReauthCodeResponseSchema = z.object({
   channel: z.enum(['sms', 'email']),
-  to: z.string(),
+  to: text(),
 });
 export type ReauthCodeResponse = z.infer<typeof ReauthCodeResponseSchema>;
 
@@ -142,7 +143,7 @@ export type ReauthCodeResponse = z.infer<typeof ReauthCodeResponseSchema>;
  */
 export const PasswordChangeRequestSchema = z
   .object({
-    currentPassword: z.string().min(1).max(1024).optional(),
+    currentPassword: text().min(1).max(1024).optional(),
     newPassword: NewPasswordSchema,
   })
   .strict();
@@ -151,13 +152,13 @@ export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequestSchema>;
 /** `POST …/two-step/setup`: the new secret (pending until enabled), for an authenticator app. */
 export const TwoStepSetupResponseSchema = z.object({
   /** Base32, to type in by hand. */
-  secret: z.string(),
+  secret: text(),
   /** `otpauth://totp/…` (Key URI format). */
-  otpauthUri: z.string(),
+  otpauthUri: text(),
   /** The URI as a QR code, an SVG document. */
-  qrSvg: z.string(),
-  issuer: z.string(),
-  label: z.string(),
+  qrSvg: text(),
+  issuer: text(),
+  label: text(),
 });
 export type TwoStepSetupResponse = z.infer<typeof TwoStepSetupResponseSchema>;
 
@@ -167,14 +168,14 @@ export type TwoStepCodeRequest = z.infer<typeof TwoStepCodeRequestSchema>;
 
 /** Answer of enable and of `…/two-step/recovery-codes`: shown once, never again. */
 export const RecoveryCodesResponseSchema = z.object({
-  recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT),
+  recoveryCodes: z.array(text()).length(RECOVERY_CODE_COUNT),
 });
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponseSchema>;
 
 /** A phone written with a calling code (`phoneCode` + national number, or `+…` in `phone`), as E.164. */
 const phoneFields = {
-  phoneCode: z.union([z.string().max(8), z.number().int().min(1).max(999)]).optional(),
-  phone: z.string().trim().min(4).max(32),
+  phoneCode: z.union([text().max(8), z.number().int().min(1).max(999)]).optional(),
+  phone: text().trim().min(4).max(32),
 };
 const toPhone = <T extends { phoneCode?: string | number | undefined; phone: string }>(body: T, ctx: z.RefinementCtx) => {
   const e164 = toE164(body.phoneCode ?? '', body.phone);
@@ -207,13 +208,13 @@ export type PhoneBindingConfirmRequest = z.infer<typeof PhoneBindingConfirmReque
 export const SecurityQuestionRequestSchema = z
   .object({
     question: SecurityQuestionSchema,
-    answer: z.string().trim().min(2).max(200),
+    answer: text().trim().min(2).max(200),
   })
   .strict();
 export type SecurityQuestionRequest = z.infer<typeof SecurityQuestionRequestSchema>;
 
 /** `POST …/sessions/revoke`: a session id from the security state. */
-export const SessionRevokeRequestSchema = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) }).strict();
+export const SessionRevokeRequestSchema = z.object({ id: text().regex(/^[0-9a-f]{32}$/) }).strict();
 export type SessionRevokeRequest = z.infer<typeof SessionRevokeRequestSchema>;
 
 export const SecuritySuccessResponseSchema = z.object({ success: z.literal(true) });
@@ -237,15 +238,15 @@ export const ProtectionSchema = z.object({
 export type Protection = z.infer<typeof ProtectionSchema>;
 
 export const SecuritySessionSchema = z.object({
-  id: z.string(),
+  id: text(),
   current: z.boolean(),
   /** Summarised from the user agent, e.g. `Chrome 120`, `Safari`; null when unknown. */
-  browser: z.string().nullable(),
-  os: z.string().nullable(),
+  browser: text().nullable(),
+  os: text().nullable(),
   device: z.enum(['desktop', 'mobile', 'tablet', 'unknown']),
-  ip: z.string().nullable(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
+  ip: text().nullable(),
+  createdAt: text(),
+  lastSeenAt: text(),
   remember: z.boolean(),
 });
 export type SecuritySession = z.infer<typeof SecuritySessionSchema>;
@@ -253,20 +254,20 @@ export type SecuritySession = z.infer<typeof SecuritySessionSchema>;
 /** `GET /web-api/office/v1/security`. */
 export const SecurityStateResponseSchema = ProtectionSchema.extend({
   protection_status: z.enum(['none', 'bad', 'normal', 'good', 'full']),
-  password: z.object({ changedAt: z.string().nullable() }),
+  password: z.object({ changedAt: text().nullable() }),
   twoStep: z.object({
     enabled: z.boolean(),
     /** A setup waits for its first code. */
     pending: z.boolean(),
-    enabledAt: z.string().nullable(),
+    enabledAt: text().nullable(),
     recoveryCodesLeft: z.number().int().min(0),
   }),
-  email: z.object({ address: z.string().nullable(), verified: z.boolean() }),
-  phone: z.object({ number: z.string().nullable(), verified: z.boolean() }),
-  securityQuestion: z.object({ question: SecurityQuestionSchema.nullable(), updatedAt: z.string().nullable() }),
+  email: z.object({ address: text().nullable(), verified: z.boolean() }),
+  phone: z.object({ number: text().nullable(), verified: z.boolean() }),
+  securityQuestion: z.object({ question: SecurityQuestionSchema.nullable(), updatedAt: text().nullable() }),
   sessions: z.array(SecuritySessionSchema),
   /** Sensitive changes are allowed without a new re-authentication until then; null: re-authenticate first. */
-  reauthUntil: z.string().nullable(),
+  reauthUntil: text().nullable(),
   /** Whether a code can be sent for re-authentication (a proven phone or e-mail). */
   reauthByCode: z.boolean(),
 });

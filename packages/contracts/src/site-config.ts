@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { DEFAULT_SESSION_SETTINGS, SessionSettingsSchema } from './user-config.ts';
+import { text, textUrl } from './text.ts';
 
 /** A language the site offers. Hidden languages exist but are not offered to visitors. */
 export const LanguageSchema = z.object({
-  code: z.string().regex(/^[a-z]{2}$/),
-  name: z.string().min(1),
+  code: text().regex(/^[a-z]{2}$/),
+  name: text().min(1),
   dir: z.enum(['ltr', 'rtl']),
   hidden: z.boolean(),
 });
@@ -22,8 +23,8 @@ export const MaintenanceSchema = z.object({
 export type Maintenance = z.infer<typeof MaintenanceSchema>;
 
 export const BrandBookPropSchema = z.object({
-  css_prop: z.string().regex(/^--[a-z0-9-]+$/),
-  css_value: z.string().max(200).regex(/^[^;{}<>]*$/),
+  css_prop: text().regex(/^--[a-z0-9-]+$/),
+  css_value: text().max(200).regex(/^[^;{}<>]*$/),
 });
 export type BrandBookProp = z.infer<typeof BrandBookPropSchema>;
 
@@ -43,40 +44,40 @@ export const SiteFlagsSchema = z.object({
   /** SPEC §5: the one-tap sign-in prompt for visitors (providers with one-tap; the sandbox's outside production). */
   oneTapSignIn: z.boolean().default(false),
   /** Where the mobile build lives; the mobile guard redirects there. Null: no mobile site. */
-  mobileSiteUrl: z.url().nullable(),
+  mobileSiteUrl: textUrl().nullable(),
 });
 export type SiteFlags = z.infer<typeof SiteFlagsSchema>;
 
 export const SeoConfigSchema = z.object({
   /** `url`: canonical is the page's own url; `mirror`: canonical points at `mirrorHost`. */
   canonicalMode: z.enum(['url', 'mirror']),
-  mirrorHost: z.string().nullable(),
+  mirrorHost: text().nullable(),
   /** Public origin used for canonical and hreflang links, e.g. https://example.com */
-  siteOrigin: z.url(),
+  siteOrigin: textUrl(),
 });
 export type SeoConfig = z.infer<typeof SeoConfigSchema>;
 
 /** `GET /bff-api/config/all.json` */
 export const SiteConfigSchema = z.object({
-  companyName: z.string().min(1),
+  companyName: text().min(1),
   ref_id: z.number().int(),
   group_id: z.number().int(),
   pwa: z.boolean(),
-  manifest: z.object({ themeColor: z.string() }),
+  manifest: z.object({ themeColor: text() }),
   brandBook: z.array(BrandBookPropSchema),
-  defaultLanguage: z.string().regex(/^[a-z]{2}$/),
+  defaultLanguage: text().regex(/^[a-z]{2}$/),
   languages: z.array(LanguageSchema).min(1),
   maintenance: MaintenanceSchema,
   registrationAllowed: z.boolean(),
   isVipDomain: z.boolean(),
   flags: SiteFlagsSchema,
   /** Route names (or SPEC route numbers as strings) that answer 404. */
-  unavailableRoutes: z.array(z.string()),
+  unavailableRoutes: z.array(text()),
   /** Path patterns (below the language, `*` wildcard) that answer 404. */
-  urlsToRedirectTo404: z.array(z.string()),
+  urlsToRedirectTo404: z.array(text()),
   seo: SeoConfigSchema,
   /** The app version the server ships; a client with an older one reloads. */
-  appVersion: z.string(),
+  appVersion: text(),
   registrationReminder: z.object({ delay: z.number().int().min(0), interval: z.number().int().min(0) }),
   /** Auto logoff, bonus-choice dialog, e-mail activation period (user-config.ts); defaults for older documents. */
   session: SessionSettingsSchema.default(() => ({ ...DEFAULT_SESSION_SETTINGS })),
@@ -85,13 +86,13 @@ export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 
 export const ConfigGroupSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: text(),
   ref_id: z.number().int(),
 });
 /** `GET /bff-api/config/group/get` */
 export const ConfigGroupsResponseSchema = z.object({
   groups: z.array(ConfigGroupSchema),
-  lang: z.string(),
+  lang: text(),
 });
 export type ConfigGroupsResponse = z.infer<typeof ConfigGroupsResponseSchema>;
 

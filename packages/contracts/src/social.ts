@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { BonusChoiceSchema, FastRegistrationRequestSchema, RegistrationReferralSchema } from './auth.ts';
+import { text, textUrl } from './text.ts';
 
 /**
  * SPEC §3: sixteen social provider identifiers. Each is switched on by configuration
@@ -62,11 +63,11 @@ export const SocialProviderConfigSchema = z
   .object({
     id: ConfiguredProviderIdSchema,
     /** The issuer identifier; discovery reads `{issuer}/.well-known/openid-configuration`. */
-    issuer: z.url({ protocol: /^https$/, message: 'issuer must be an https:// URL' }),
-    clientId: z.string().min(1).max(512),
+    issuer: textUrl({ protocol: /^https$/, message: 'issuer must be an https:// URL' }),
+    clientId: text().min(1).max(512),
     /** Absent: a public client (PKCE only, no client authentication). */
-    clientSecret: z.string().min(1).max(1024).optional(),
-    scope: z.string().regex(/^openid( [\x21\x23-\x5b\x5d-\x7e]+)*$/, 'scope must start with openid').default('openid email profile'),
+    clientSecret: text().min(1).max(1024).optional(),
+    scope: text().regex(/^openid( [\x21\x23-\x5b\x5d-\x7e]+)*$/, 'scope must start with openid').default('openid email profile'),
     /** Whether the provider's one-tap prompt (SPEC §5) is offered to visitors. */
     oneTap: z.boolean().default(false),
   })
@@ -88,7 +89,7 @@ export const SocialProvidersResponseSchema = z.object({
   providers: z.array(
     z.object({
       id: SocialProviderIdSchema,
-      name: z.string(),
+      name: text(),
       oneTap: z.boolean(),
     }),
   ),
@@ -98,8 +99,7 @@ export type SocialProvidersResponse = z.infer<typeof SocialProvidersResponseSche
 const { currency: CurrencySchema, country: CountrySchema, language: LanguageSchema } = FastRegistrationRequestSchema.shape;
 
 /** A path on this site to land on afterwards: `/…`, never `//host` or a backslash trick. */
-export const ReturnPathSchema = z
-  .string()
+export const ReturnPathSchema = text()
   .max(512)
   .regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path on this site');
 
@@ -119,9 +119,9 @@ export type SocialStartQuery = z.output<typeof SocialStartQuerySchema>;
 /** `GET /social-api/oauth/{provider}/callback` query: the authorization response. */
 export const SocialCallbackQuerySchema = z
   .object({
-    state: z.string().min(1).max(512).optional(),
-    code: z.string().min(1).max(2048).optional(),
-    error: z.string().max(256).optional(),
+    state: text().min(1).max(512).optional(),
+    code: text().min(1).max(2048).optional(),
+    error: text().max(256).optional(),
   })
   .loose();
 
@@ -156,14 +156,14 @@ export const SOCIAL_PAGE_QUERY = { error: 'social_error', step: 'social_step', t
 /** `GET /web-api/registration/v1/social`: the pending registration of this browser (cookie), 404 when none. */
 export const SocialPendingResponseSchema = z.object({
   provider: SocialProviderIdSchema,
-  providerName: z.string(),
+  providerName: text(),
   /** The name the provider gave, to greet the player; null when none. */
-  name: z.string().nullable(),
+  name: text().nullable(),
   /** What the start of the round trip already chose (prefills the form). */
-  currency: z.string().nullable(),
-  country: z.string().nullable(),
+  currency: text().nullable(),
+  country: text().nullable(),
   bonusChoice: BonusChoiceSchema.nullable(),
-  expiresAt: z.string(),
+  expiresAt: text(),
 });
 export type SocialPendingResponse = z.infer<typeof SocialPendingResponseSchema>;
 
@@ -180,11 +180,11 @@ export const SocialRegistrationRequestSchema = z
 export type SocialRegistrationRequest = z.infer<typeof SocialRegistrationRequestSchema>;
 
 export const SocialRegistrationResponseSchema = z.object({
-  userId: z.string(),
-  token: z.string(),
-  expiresAt: z.string(),
+  userId: text(),
+  token: text(),
+  expiresAt: text(),
   /** Where the browser goes next (where the sign-in started). */
-  redirectUrl: z.string(),
+  redirectUrl: text(),
 });
 export type SocialRegistrationResponse = z.infer<typeof SocialRegistrationResponseSchema>;
 
@@ -200,7 +200,7 @@ export const SocialRegistrationErrorCode = {
  */
 export const OneTapFormSchema = z
   .object({
-    credential: z.string().min(20).max(8192),
+    credential: text().min(20).max(8192),
     language: LanguageSchema,
     currency: CurrencySchema.optional(),
     countryId: CountrySchema.optional(),
@@ -212,7 +212,7 @@ export const OneTapFormSchema = z
 export type OneTapForm = z.output<typeof OneTapFormSchema>;
 
 /** The one-tap answer: the browser navigates to `redirectUrl` (SPEC §7). */
-export const OneTapResponseSchema = z.object({ redirectUrl: z.string() });
+export const OneTapResponseSchema = z.object({ redirectUrl: text() });
 export type OneTapResponse = z.infer<typeof OneTapResponseSchema>;
 
 /**
@@ -220,7 +220,7 @@ export type OneTapResponse = z.infer<typeof OneTapResponseSchema>;
  * fresh `nonce` for the prompt (kept in an httpOnly cookie; a credential carrying a nonce
  * must carry this one).
  */
-export const OneTapClientIdResponseSchema = z.object({ clientId: z.string(), nonce: z.string() });
+export const OneTapClientIdResponseSchema = z.object({ clientId: text(), nonce: text() });
 export type OneTapClientIdResponse = z.infer<typeof OneTapClientIdResponseSchema>;
 
 export const OneTapErrorCode = {
@@ -238,9 +238,9 @@ export type LoginTokenMethod = (typeof LOGIN_TOKEN_METHODS)[number];
 export const LoginTokenRequestSchema = z
   .object({
     method_id: z.enum(LOGIN_TOKEN_METHODS),
-    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'malformed token'),
+    token: text().regex(/^[A-Za-z0-9_-]{43}$/, 'malformed token'),
     /** HMAC-SHA256 of `{method_id}.{token}` under the server's key, base64url. */
-    sign: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'malformed sign'),
+    sign: text().regex(/^[A-Za-z0-9_-]{43}$/, 'malformed sign'),
     lng: LanguageSchema.optional(),
     save: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean).default(false),
   })
@@ -250,9 +250,9 @@ export type LoginTokenRequest = z.infer<typeof LoginTokenRequestSchema>;
 /** What a login token is handed out as (QR approval, deep links). */
 export const LoginTokenSchema = z.object({
   method_id: z.enum(LOGIN_TOKEN_METHODS),
-  token: z.string(),
-  sign: z.string(),
-  expiresAt: z.string(),
+  token: text(),
+  sign: text(),
+  expiresAt: text(),
 });
 export type LoginToken = z.infer<typeof LoginTokenSchema>;
 

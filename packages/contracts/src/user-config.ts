@@ -18,6 +18,7 @@ import { EMAIL_MAX_LENGTH, isEmail, isSportId, normaliseEmail, SPORTS } from '@b
 import { AcceptedResponseSchema, BonusChoiceSchema, LoginResponseSchema, TwoStepRequiredResponseSchema } from './auth.ts';
 import { ApiErrorSchema } from './errors.ts';
 import type { ApiOperation } from './operations.ts';
+import { text } from './text.ts';
 
 export const USER_CONFIG_API = {
   userConfig: '/web-api/office/v1/user-config',
@@ -68,19 +69,19 @@ export const DEFAULT_SESSION_SETTINGS: SessionSettings = { idleMinutes: 30, bonu
 // User config.
 
 /** `YYYY-MM-DD`. */
-const DateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const DateString = text().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** SPEC §3 user_data. */
 export const UserDataSchema = z.object({
   date_birthday: DateString.nullable(),
   document_type_id: z.number().int().nullable(),
-  inn: z.string().nullable(),
-  name: z.string().nullable(),
-  passport: z.string().nullable(),
+  inn: text().nullable(),
+  name: text().nullable(),
+  passport: text().nullable(),
   passport_date: DateString.nullable(),
   passport_end_date: DateString.nullable(),
-  registration_address: z.string().nullable(),
-  surname: z.string().nullable(),
+  registration_address: text().nullable(),
+  surname: text().nullable(),
 });
 
 /** SPEC §3 protection_methods. */
@@ -94,19 +95,19 @@ export const ProtectionMethodsSchema = z.object({
 
 /** SPEC §3 user config (names as the spec writes them), plus the §5 derived verdicts. */
 export const UserConfigSchema = z.object({
-  user_id: z.string(),
+  user_id: text(),
   /** Sorted sport ids the player hid from line and live. */
   disallow_line_sport: z.array(z.number().int()),
   disallow_live_sport: z.array(z.number().int()),
   /** National number (digits) and plus-prefixed calling code of the proven phone; null without one. */
-  phone_number: z.string().nullable(),
-  phone_code: z.string().nullable(),
+  phone_number: text().nullable(),
+  phone_code: text().nullable(),
   /** Lower-case ISO 3166-1 alpha-2 and its numeric id (null when unknown). */
-  user_country_code: z.string(),
+  user_country_code: text(),
   user_country_id: z.number().int().nullable(),
-  user_email: z.string().nullable(),
+  user_email: text().nullable(),
   /** The login the player was given (account number). */
-  user_name: z.string(),
+  user_name: text(),
   user_ref_id: z.number().int(),
   user_msg_count: z.number().int(),
   /** 0 none, 1 e-mail, 2 both, 3 phone. */
@@ -128,8 +129,8 @@ export const UserConfigSchema = z.object({
   internal_verification_status: z.number().int(),
   /** 1 not verified. */
   verification_status: z.number().int(),
-  verification_status_group_code: z.string().nullable(),
-  verification_types: z.array(z.string()),
+  verification_status_group_code: text().nullable(),
+  verification_types: z.array(text()),
   requested_additional_document: z.boolean(),
   has_deposit: z.boolean(),
   is_identification_bonus: z.boolean(),
@@ -155,7 +156,7 @@ export type UserConfig = z.infer<typeof UserConfigSchema>;
 /** SPEC §7 "user config (no cache; answer result and error)". */
 export const UserConfigResponseSchema = z.object({
   result: UserConfigSchema.nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: z.object({ code: text(), message: text() }).nullable(),
 });
 export type UserConfigResponse = z.infer<typeof UserConfigResponseSchema>;
 
@@ -164,7 +165,7 @@ export type UserConfigResponse = z.infer<typeof UserConfigResponseSchema>;
 
 /** `GET /web-api/auth/v1/rights` (SPEC §7 "get rights"): what the logged-in player may do now. */
 export const RightsResponseSchema = z.object({
-  userId: z.string(),
+  userId: text(),
   canBet: z.boolean(),
   canPlayCasino: z.boolean(),
   canDeposit: z.boolean(),
@@ -195,7 +196,7 @@ export type BonusChoiceResponse = z.infer<typeof BonusChoiceResponseSchema>;
 export const ACTIVATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** `POST /web-api/registration/v1/activate`. */
-export const ActivateRequestSchema = z.object({ token: z.string().trim().max(128) }).strict();
+export const ActivateRequestSchema = z.object({ token: text().trim().max(128) }).strict();
 export type ActivateRequest = z.infer<typeof ActivateRequestSchema>;
 
 /**
@@ -212,8 +213,7 @@ export type ActivateResponse = z.infer<typeof ActivateResponseSchema>;
 /** `POST /web-api/registration/v1/activate/resend`: the same 202 for any address. */
 export const ActivationResendRequestSchema = z
   .object({
-    email: z
-      .string()
+    email: text()
       .max(EMAIL_MAX_LENGTH)
       .transform(normaliseEmail)
       .refine(isEmail, { message: 'Invalid e-mail address' }),
@@ -231,7 +231,7 @@ export const GetTokenQuerySchema = z
   .object({ force_refresh: z.enum(['true', 'false', '1', '0']).optional() })
   .strip();
 /** The session token (a new one when refreshed: the old one is dead) and its unchanged expiry. */
-export const GetTokenResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export const GetTokenResponseSchema = z.object({ token: text(), expiresAt: text() });
 export type GetTokenResponse = z.infer<typeof GetTokenResponseSchema>;
 
 /** `POST /web-api/auth/v1/auto-logoff`: the session is ended with reason `inactive`. */

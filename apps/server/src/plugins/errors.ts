@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '@betsite/contracts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, sqlState } from '../lib/errors.ts';
 
 /** The API families of SPEC §7 (and ours). Unknown paths below them are JSON 404s, never pages. */
 export const API_PREFIXES = [
@@ -35,12 +35,33 @@ const CODES_BY_STATUS: Record<number, string> = {
   429: 'too_many_requests',
 };
 
+/**
+ * PostgreSQL errors only input can cause (SQLSTATE class 22, data exceptions): text with a
+ * NUL, a value too long or out of range, a malformed number or time. The contracts' schemas
+ * refuse such input first (`text()` and maxima); this is the safety net, so bad input is a
+ * 400 even where a schema missed it — logged, because that schema should be fixed.
+ */
+const INPUT_SQLSTATES: Readonly<Record<string, string>> = {
+  '22021': 'character_not_in_repertoire',
+  '22P05': 'untranslatable_character',
+  '22001': 'string_data_right_truncation',
+  '22003': 'numeric_value_out_of_range',
+  '22P02': 'invalid_text_representation',
+  '22007': 'invalid_datetime_format',
+  '22008': 'datetime_field_overflow',
+};
+
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
       reply.header('cache-control', 'no-store');
       if (error instanceof AppError) {
         return reply.code(error.statusCode).send(body(error.code, error.message, error.details));
+      }
+      const state = sqlState(error);
+      if (state !== undefined && Object.hasOwn(INPUT_SQLSTATES, state)) {
+        request.log.warn({ err: error, sqlState: state, condition: INPUT_SQLSTATES[state] }, 'the database refused a value from the request: answered 400 (a schema should refuse it first)');
+        return reply.code(400).send(body('invalid_request', 'Invalid request: a value cannot be stored'));
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

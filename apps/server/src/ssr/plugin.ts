@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods, RouteHandlerMethod } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild, type RouterContext } from 'react-router';
 import { runGuardPipeline, type GuardEffect } from '@betsite/domain';
 import { gatherGuardContext } from './guard-facts.ts';
@@ -112,9 +112,32 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
       return sendWebResponse(reply, response);
     };
 
-    app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler: renderPage });
-    app.route({ method: ['GET', 'HEAD'], url: '/', handler: renderPage });
+    registerPageRoutes(app, renderPage);
   };
+}
+
+/** What a page answers: reading only. No page route has a React Router `action`, so there is nothing to post to. */
+export const PAGE_METHODS: readonly HTTPMethods[] = ['GET', 'HEAD'];
+const OTHER_METHODS: HTTPMethods[] = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * The page catch-all: GET and HEAD render `handler`; any other method answers 405 with
+ * `Allow: GET, HEAD` before its body is read (so no body, of any type or size, reaches a
+ * parser or the renderer). Routes of the API and static files are more specific and win.
+ */
+export function registerPageRoutes(app: FastifyInstance, handler: RouteHandlerMethod): void {
+  for (const url of ['/', '/*']) {
+    app.route({ method: [...PAGE_METHODS], url, handler });
+    app.route({ method: OTHER_METHODS, url, onRequest: methodNotAllowed, handler: methodNotAllowed });
+  }
+}
+
+async function methodNotAllowed(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(405)
+    .header('allow', PAGE_METHODS.join(', '))
+    .header('cache-control', 'no-store')
+    .send({ code: 'method_not_allowed', message: `${request.method} is not allowed on pages (${PAGE_METHODS.join(', ')} only)` });
 }
 
 function applyEffects(request: FastifyRequest, reply: FastifyReply, effects: readonly GuardEffect[]): void {

@@ -2,7 +2,10 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Fastify request → Fetch API `Request` for React Router. */
+/**
+ * Fastify request → Fetch API `Request` for React Router. Pages are read with GET and HEAD
+ * only (other methods answer 405 before this), so the request has no body.
+ */
 export function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
@@ -11,13 +14,7 @@ export function toWebRequest(request: FastifyRequest, signal: AbortSignal): Requ
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(new URL(request.url, origin), {
-    method: request.method,
-    headers,
-    signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
-  });
+  return new Request(new URL(request.url, origin), { method: request.method, headers, signal });
 }
 
 /** Fetch API `Response` → Fastify reply (keeps every Set-Cookie header). */

@@ -54,9 +54,28 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+/**
+ * The fields of a multipart post (another body: as parsed). A body the parser cannot read —
+ * no boundary, cut short, malformed part headers — is a 400, never a 500; limits stay 413.
+ */
+async function formFields(request: FastifyRequest): Promise<unknown> {
+  if (!request.isMultipart()) return request.body;
+  const fields: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') fields[part.fieldname] = part.value;
+      else throw new AppError(400, 'invalid_request', 'Invalid request body: no files here');
+    }
+  } catch (error) {
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode !== undefined) throw error;
+    throw new AppError(400, 'invalid_request', `Invalid request body: ${error instanceof Error ? error.message : 'malformed multipart'}`);
+  }
+  return fields;
+}
+
 export const oneTapRoutes: FastifyPluginAsync<OneTapOptions> = async (app, { registry, repository, signIn, perMinute }) => {
-  // Here only: the rest of the API takes JSON.
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 10, fieldSize: 16 * 1024, parts: 10 } });
+  // Here only: the rest of the API takes JSON. Read by `formFields` in the handler, so a broken body is the handler's 400.
+  await app.register(multipart, { limits: { files: 0, fields: 10, fieldSize: 16 * 1024, parts: 10 } });
   const limit = app.rateLimit({ max: app.scaleRateLimit(perMinute), timeWindow: 60_000 });
 
   async function verify(provider: SocialProvider, issuer: string, credential: string, request: FastifyRequest): Promise<JWTPayload & { sub: string; exp: number }> {
@@ -99,7 +118,7 @@ export const oneTapRoutes: FastifyPluginAsync<OneTapOptions> = async (app, { reg
       reply.header('cache-control', 'no-store');
       if (!request.headers['x-requested-with']) throw new AppError(403, AuthErrorCode.csrf, 'Cross-site request refused: missing X-Requested-With');
       if (request.userId) throw new AppError(409, OneTapErrorCode.alreadyLoggedIn, 'Already logged in');
-      const form = parseRequest(OneTapFormSchema, request.body, 'body');
+      const form = parseRequest(OneTapFormSchema, await formFields(request), 'body');
       const issuer = provider.issuer(request);
       if (!issuer) throw invalid();
       const claims = await verify(provider, issuer, form.credential, request);

@@ -5,6 +5,7 @@
  * one, and none.
  */
 import { z } from 'zod';
+import { text } from '@betsite/contracts';
 
 export interface SandboxIdentity {
   sub: string;
@@ -22,8 +23,8 @@ export const SANDBOX_IDENTITIES: Readonly<Record<string, SandboxIdentity>> = {
 /** An identity typed on the authorize page (or sent to the one-tap credential endpoint). */
 export const CustomIdentitySchema = z
   .object({
-    sub: z.string().trim().regex(/^[A-Za-z0-9._@-]{1,64}$/, 'letters, digits and . _ @ - only, at most 64'),
-    name: z.string().trim().max(100).optional(),
+    sub: text().trim().regex(/^[A-Za-z0-9._@-]{1,64}$/, 'letters, digits and . _ @ - only, at most 64'),
+    name: text().trim().max(100).optional(),
     email: z.union([z.literal(''), z.email().max(254)]).optional(),
     email_verified: z.union([z.boolean(), z.literal('on')]).optional(),
   })

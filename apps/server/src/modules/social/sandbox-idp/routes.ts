@@ -1,6 +1,7 @@
 /** HTTP face of the sandbox identity provider (see provider.ts), under `/sandbox-idp`. */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { text as textField } from '@betsite/contracts';
 import { sandboxIssuer } from '../origin.ts';
 import { identityFrom } from './identities.ts';
 import { authorizePage, errorPage } from './pages.ts';
@@ -11,12 +12,12 @@ const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope',
 
 const OneTapRequestSchema = z
   .object({
-    client_id: z.string().max(128),
-    nonce: z.string().max(256).optional(),
-    identity: z.string().max(16),
-    sub: z.string().optional(),
-    name: z.string().optional(),
-    email: z.string().optional(),
+    client_id: textField().max(128),
+    nonce: textField().max(256).optional(),
+    identity: textField().max(16),
+    sub: textField().max(256).optional(),
+    name: textField().max(256).optional(),
+    email: textField().max(256).optional(),
     email_verified: z.boolean().optional(),
   })
   .strip();
