@@ -212,7 +212,7 @@ describeEachDb('phone registration and phone logins', (t) => {
       expect(await smsTo(phone)).toHaveLength(1);
       expect((await sendSms('login', newPhone(), { ip, headers: { 'x-captcha': GOOD_CAPTCHA } })).statusCode).toBe(202);
       // The 6th SMS of the hour: refused, solved captcha or not.
-      for (const headers of [{ 'x-captcha': GOOD_CAPTCHA }, {}]) {
+      for (const headers of [{ 'x-captcha': GOOD_CAPTCHA }, {}] as Record<string, string>[]) {
         const capped = await sendSms('registration', newPhone(), { ip, headers });
         expect(capped.statusCode).toBe(429);
         expect(capped.json()).toEqual({ code: 'too_many_requests', message: 'Too many codes asked for; try again later', details: { retryAfterMs: expect.any(Number) } });
