@@ -21,6 +21,7 @@
  * | `113` | no such challenge (not ours, malformed, or already validated)                         |
  */
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const CaptchaErrorCode = {
   required: '100',
@@ -42,50 +43,50 @@ export const CAPTCHA_API = {
 /** ALTCHA v2 challenge parameters (altcha-lib `ChallengeParameters`), signed as a whole by the server. */
 export const CaptchaChallengeParametersSchema = z.object({
   /** `PBKDF2/SHA-256`. */
-  algorithm: z.string(),
-  nonce: z.string(),
-  salt: z.string(),
+  algorithm: text(),
+  nonce: text(),
+  salt: text(),
   /** Key-derivation iterations per tried number. */
   cost: z.number().int(),
   keyLength: z.number().int(),
   /** The derived key the solver looks for starts with this (hex). */
-  keyPrefix: z.string(),
-  keySignature: z.string().optional(),
+  keyPrefix: text(),
+  keySignature: text().optional(),
   memoryCost: z.number().int().optional(),
   parallelism: z.number().int().optional(),
   expiresAt: z.number().optional(),
   /** `exp`: the expiry by the server's clock (ms since the epoch), covered by the signature. */
-  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  data: z.record(text(), z.union([text(), z.number(), z.boolean(), z.null()])).optional(),
 });
 
 export const CaptchaChallengeSchema = z.object({
   parameters: CaptchaChallengeParametersSchema,
   /** HMAC of the parameters. */
-  signature: z.string(),
+  signature: text(),
   /** ISO 8601, by the server's clock. */
-  expiresAt: z.string(),
+  expiresAt: text(),
 });
 export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
 
 export const CaptchaValidateRequestSchema = z
   .object({
     /** The `altcha` widget's payload: base64 of `{ challenge: { parameters, signature }, solution: { counter, derivedKey } }`. */
-    payload: z.string().min(1).max(4096),
+    payload: text().min(1).max(4096),
   })
   .strip();
 export type CaptchaValidateRequest = z.infer<typeof CaptchaValidateRequestSchema>;
 
 export const CaptchaValidateResponseSchema = z.object({
   /** Send as the `x-captcha` header; single use. */
-  token: z.string(),
+  token: text(),
   /** ISO 8601. */
-  expiresAt: z.string(),
+  expiresAt: text(),
 });
 export type CaptchaValidateResponse = z.infer<typeof CaptchaValidateResponseSchema>;
 
 export const CaptchaTimeResponseSchema = z.object({
   /** ISO 8601. */
-  time: z.string(),
+  time: text(),
   /** Milliseconds since the epoch. */
   timestamp: z.number(),
 });

@@ -21,3 +21,4 @@ export * from './user-config.ts';
 export * from './line.ts';
 export * from './operations.ts';
 export * from './text.ts';
+export * from './params.ts';

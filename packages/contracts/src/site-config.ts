@@ -96,20 +96,43 @@ export const ConfigGroupsResponseSchema = z.object({
 });
 export type ConfigGroupsResponse = z.infer<typeof ConfigGroupsResponseSchema>;
 
-/** Operator JSON merge patch of site config (RFC 7396): any subset of the editable fields. */
+/**
+ * The longest values (and lists) an operator may set through a patch: every page carries
+ * the config, some values many times. The stored document is read as it is, so a config
+ * written before these limits still loads; a patch must respect them (400 otherwise).
+ */
+export const SITE_CONFIG_LIMITS = {
+  companyName: 100,
+  languages: 50,
+  languageName: 64,
+  brandBook: 200,
+  cssProp: 100,
+  /** Entries of `unavailableRoutes` and of `urlsToRedirectTo404`. */
+  routeEntries: 500,
+  routeName: 200,
+  urlPattern: 1024,
+  host: 253,
+  url: 2048,
+} as const;
+const LIMITS = SITE_CONFIG_LIMITS;
+
+/** Operator JSON merge patch of site config (RFC 7396): any subset of the editable fields, within `SITE_CONFIG_LIMITS`. */
 export const SiteConfigPatchSchema = z
   .object({
-    companyName: SiteConfigSchema.shape.companyName,
+    companyName: SiteConfigSchema.shape.companyName.max(LIMITS.companyName),
     maintenance: MaintenanceSchema.partial(),
-    languages: SiteConfigSchema.shape.languages,
+    languages: z
+      .array(LanguageSchema.extend({ name: LanguageSchema.shape.name.max(LIMITS.languageName) }))
+      .min(1)
+      .max(LIMITS.languages),
     defaultLanguage: SiteConfigSchema.shape.defaultLanguage,
-    flags: SiteFlagsSchema.partial(),
+    flags: SiteFlagsSchema.extend({ mobileSiteUrl: textUrl().max(LIMITS.url).nullable() }).partial(),
     registrationAllowed: z.boolean(),
     isVipDomain: z.boolean(),
-    unavailableRoutes: SiteConfigSchema.shape.unavailableRoutes,
-    urlsToRedirectTo404: SiteConfigSchema.shape.urlsToRedirectTo404,
-    brandBook: SiteConfigSchema.shape.brandBook,
-    seo: SeoConfigSchema.partial(),
+    unavailableRoutes: z.array(text().max(LIMITS.routeName)).max(LIMITS.routeEntries),
+    urlsToRedirectTo404: z.array(text().max(LIMITS.urlPattern)).max(LIMITS.routeEntries),
+    brandBook: z.array(BrandBookPropSchema.extend({ css_prop: BrandBookPropSchema.shape.css_prop.max(LIMITS.cssProp) })).max(LIMITS.brandBook),
+    seo: SeoConfigSchema.extend({ mirrorHost: text().max(LIMITS.host).nullable(), siteOrigin: textUrl().max(LIMITS.url) }).partial(),
     registrationReminder: SiteConfigSchema.shape.registrationReminder.partial(),
     session: SessionSettingsSchema.partial(),
   })

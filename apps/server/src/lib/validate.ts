@@ -19,3 +19,10 @@ export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, par
   if (result.success) return result.data;
   throw new AppError(400, 'invalid_request', `Invalid request ${part}`, toIssues(result.error, part));
 }
+
+/** Path parameters that do not fit `schema` name nothing: `notFoundError` (a 404, the answer an unknown id gets). */
+export function parseParamsOr<S extends z.ZodType>(schema: S, params: unknown, notFoundError: () => AppError): z.output<S> {
+  const result = schema.safeParse(params);
+  if (result.success) return result.data;
+  throw notFoundError();
+}

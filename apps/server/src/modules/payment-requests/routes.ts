@@ -28,6 +28,7 @@ import {
   PaymentRequestReplySchema,
   PaymentTopicParamsSchema,
   PaymentTopicsQuerySchema,
+  UuidParamsSchema,
   type OpsPaymentRequest,
   type OpsPaymentRequestList,
   type PaymentRequestDetail,
@@ -36,7 +37,7 @@ import {
   type PaymentTopicTransactions,
 } from '@betsite/contracts';
 import { notFound } from '../../lib/errors.ts';
-import { parseRequest } from '../../lib/validate.ts';
+import { parseParamsOr, parseRequest } from '../../lib/validate.ts';
 import { requireOpsToken } from '../ops/auth.ts';
 import { idempotencyKey, requireUser } from '../payments/routes.ts';
 import type { PaymentRequestsService } from './service.ts';
@@ -44,6 +45,9 @@ import type { PaymentRequestsService } from './service.ts';
 const BASE = '/web-api/office/v1/payment';
 
 const languageOf = (request: FastifyRequest) => parseRequest(PaymentTopicsQuerySchema, request.query, 'query').lang ?? 'en';
+
+/** A request id from the path; anything that is not one is an unknown request (404). */
+const requestIdOf = (request: FastifyRequest) => parseParamsOr(UuidParamsSchema, request.params, () => notFound('No such request')).id;
 
 /** A topic id from the path; anything that is not one is an unknown topic (404). */
 function topicIdOf(params: unknown): number {
@@ -82,23 +86,24 @@ export const paymentRequestRoutes: FastifyPluginAsync<{ service: PaymentRequests
     return created;
   });
 
-  app.get<{ Params: { id: string } }>(`${BASE}/requests/:id`, async (request): Promise<PaymentRequestDetail> => {
+  app.get(`${BASE}/requests/:id`, async (request): Promise<PaymentRequestDetail> => {
     const userId = requireUser(request);
-    return service.get(userId, request.params.id, languageOf(request));
+    return service.get(userId, requestIdOf(request), languageOf(request));
   });
 
-  app.post<{ Params: { id: string } }>(`${BASE}/requests/:id/messages`, async (request, reply): Promise<PaymentRequestDetail> => {
+  app.post(`${BASE}/requests/:id/messages`, async (request, reply): Promise<PaymentRequestDetail> => {
     const userId = requireUser(request);
+    const id = requestIdOf(request);
     const key = idempotencyKey(request);
     const { message } = parseRequest(PaymentRequestReplySchema, request.body, 'body');
-    const updated = await service.reply(userId, request.params.id, key, message, languageOf(request));
+    const updated = await service.reply(userId, id, key, message, languageOf(request));
     reply.code(201);
     return updated;
   });
 
-  app.post<{ Params: { id: string } }>(`${BASE}/requests/:id/close`, async (request): Promise<PaymentRequestDetail> => {
+  app.post(`${BASE}/requests/:id/close`, async (request): Promise<PaymentRequestDetail> => {
     const userId = requireUser(request);
-    return service.close(userId, request.params.id, languageOf(request));
+    return service.close(userId, requestIdOf(request), languageOf(request));
   });
 };
 
@@ -114,14 +119,15 @@ export const paymentRequestOpsRoutes: FastifyPluginAsync<{ service: PaymentReque
     return { requests: await service.queue(status, limit) };
   });
 
-  app.get<{ Params: { id: string } }>('/ops-api/v1/payment-requests/:id', async (request): Promise<OpsPaymentRequest> => service.opsGet(request.params.id));
+  app.get('/ops-api/v1/payment-requests/:id', async (request): Promise<OpsPaymentRequest> => service.opsGet(requestIdOf(request)));
 
-  app.post<{ Params: { id: string } }>('/ops-api/v1/payment-requests/:id/answer', async (request): Promise<OpsPaymentRequest> => {
+  app.post('/ops-api/v1/payment-requests/:id/answer', async (request): Promise<OpsPaymentRequest> => {
+    const id = requestIdOf(request);
     const { message, close } = parseRequest(OpsPaymentRequestAnswerSchema, request.body, 'body');
     // Optional here: an operator tool that retries sends one.
     const key = request.headers[IDEMPOTENCY_HEADER] === undefined ? null : idempotencyKey(request);
-    return service.answer(request.params.id, message, close, key);
+    return service.answer(id, message, close, key);
   });
 
-  app.post<{ Params: { id: string } }>('/ops-api/v1/payment-requests/:id/close', async (request): Promise<OpsPaymentRequest> => service.opsClose(request.params.id));
+  app.post('/ops-api/v1/payment-requests/:id/close', async (request): Promise<OpsPaymentRequest> => service.opsClose(requestIdOf(request)));
 };

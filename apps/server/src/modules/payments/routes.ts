@@ -21,6 +21,7 @@ import {
   PaymentHistoryQuerySchema,
   PaymentRequestSchema,
   SANDBOX_SIGNATURE_HEADER,
+  UuidParamsSchema,
   type OpsWithdrawal,
   type OpsWithdrawalList,
   type Payment,
@@ -29,8 +30,8 @@ import {
   type PaymentCreated,
   type PaymentHistory,
 } from '@betsite/contracts';
-import { AppError } from '../../lib/errors.ts';
-import { parseRequest } from '../../lib/validate.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { parseParamsOr, parseRequest } from '../../lib/validate.ts';
 import { requireOpsToken } from '../ops/auth.ts';
 import { rightsOf } from '../user-config/index.ts';
 import type { PaymentsService } from './service.ts';
@@ -83,8 +84,9 @@ export const paymentRoutes: FastifyPluginAsync<{ service: PaymentsService; callb
     return service.history(userId, parseRequest(PaymentHistoryQuerySchema, request.query, 'query'));
   });
 
-  app.get<{ Params: { id: string } }>('/web-api/payments/v1/payments/:id', async (request): Promise<Payment> => {
-    return service.get(requireUser(request), request.params.id);
+  app.get('/web-api/payments/v1/payments/:id', async (request): Promise<Payment> => {
+    const userId = requireUser(request);
+    return service.get(userId, parseParamsOr(UuidParamsSchema, request.params, () => notFound('No such payment')).id);
   });
 
   // Callbacks: the signature covers the exact bytes, so the body is kept as a string here.
@@ -114,13 +116,14 @@ export const paymentOpsRoutes: FastifyPluginAsync<{ service: PaymentsService; to
     const { status, limit } = parseRequest(OpsWithdrawalQuerySchema, request.query, 'query');
     return { withdrawals: await service.listWithdrawals(status, limit) };
   });
-  app.post<{ Params: { id: string } }>('/ops-api/v1/withdrawals/:id/approve', async (request): Promise<OpsWithdrawal> => {
-    const withdrawal = await service.approveWithdrawal(request.params.id);
+  const withdrawalId = (request: FastifyRequest) => parseParamsOr(UuidParamsSchema, request.params, () => notFound('No such withdrawal')).id;
+  app.post('/ops-api/v1/withdrawals/:id/approve', async (request): Promise<OpsWithdrawal> => {
+    const withdrawal = await service.approveWithdrawal(withdrawalId(request));
     request.log.info({ paymentId: withdrawal.id, status: withdrawal.status }, 'operator approved a withdrawal');
     return withdrawal;
   });
-  app.post<{ Params: { id: string } }>('/ops-api/v1/withdrawals/:id/reject', async (request): Promise<OpsWithdrawal> => {
-    const withdrawal = await service.rejectWithdrawal(request.params.id);
+  app.post('/ops-api/v1/withdrawals/:id/reject', async (request): Promise<OpsWithdrawal> => {
+    const withdrawal = await service.rejectWithdrawal(withdrawalId(request));
     request.log.info({ paymentId: withdrawal.id }, 'operator rejected a withdrawal');
     return withdrawal;
   });

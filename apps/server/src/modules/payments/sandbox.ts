@@ -16,7 +16,7 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { SandboxCallbackSchema, type PaymentStatus } from '@betsite/contracts';
+import { SandboxCallbackSchema, UuidParamsSchema, type PaymentStatus } from '@betsite/contracts';
 import { isCurrencyCode, minorToDecimal } from '@betsite/domain';
 import type { PaymentProvider, ProviderEvent, ProviderStatus } from './provider.ts';
 import type { PaymentRow, PaymentsService } from './service.ts';
@@ -159,8 +159,11 @@ export function sandboxPageRoutes(
       reply.header('referrer-policy', 'no-referrer');
     });
 
-    const deposit = async (id: string) => {
-      const row = await service.forProvider(id);
+    /** The pending page's deposit: the path's id (a UUID, else none) must name a deposit of this provider. */
+    const deposit = async (params: unknown) => {
+      const parsed = UuidParamsSchema.safeParse(params);
+      if (!parsed.success) return null;
+      const row = await service.forProvider(parsed.data.id);
       return row && row.direction === 'deposit' && row.provider === provider.name ? row : null;
     };
     const notFoundPage = page('Not found', '<h1>No such payment</h1>');
@@ -172,17 +175,17 @@ export function sandboxPageRoutes(
       return returnUrl(row, payment.status);
     };
 
-    app.get<{ Params: { id: string } }>('/sandbox-pay/:id', async (request, reply) => {
+    app.get('/sandbox-pay/:id', async (request, reply) => {
       reply.type('text/html; charset=utf-8');
-      const row = await deposit(request.params.id);
+      const row = await deposit(request.params);
       if (!row) return reply.code(404).send(notFoundPage);
       if (row.status !== 'pending') return donePage(row, statusOf(row));
       return payPage(row);
     });
 
-    app.post<{ Params: { id: string } }>('/sandbox-pay/:id', async (request, reply) => {
+    app.post('/sandbox-pay/:id', async (request, reply) => {
       reply.type('text/html; charset=utf-8');
-      const row = await deposit(request.params.id);
+      const row = await deposit(request.params);
       if (!row) return reply.code(404).send(notFoundPage);
       if (row.status !== 'pending') return reply.redirect(returnUrl(row, statusOf(row)), 303);
       const action = formField(request.body, 'action');
@@ -209,9 +212,9 @@ export function sandboxPageRoutes(
       }
     });
 
-    app.post<{ Params: { id: string } }>('/sandbox-pay/:id/3ds', async (request, reply) => {
+    app.post('/sandbox-pay/:id/3ds', async (request, reply) => {
       reply.type('text/html; charset=utf-8');
-      const row = await deposit(request.params.id);
+      const row = await deposit(request.params);
       if (!row) return reply.code(404).send(notFoundPage);
       if (row.status !== 'pending') return reply.redirect(returnUrl(row, statusOf(row)), 303);
       const action = formField(request.body, 'action');

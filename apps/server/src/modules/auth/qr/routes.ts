@@ -14,6 +14,7 @@ import {
   QrCodeRequestSchema,
   QrCreateRequestSchema,
   QrLoginErrorCode,
+  UuidParamsSchema,
   type QrCreateResponse,
   type QrDecisionResponse,
   type QrDetailsResponse,
@@ -21,7 +22,7 @@ import {
 } from '@betsite/contracts';
 import { buildPath, routeByName } from '@betsite/domain';
 import { AppError } from '../../../lib/errors.ts';
-import { parseRequest } from '../../../lib/validate.ts';
+import { parseParamsOr, parseRequest } from '../../../lib/validate.ts';
 import type { QrLoginService } from './service.ts';
 
 export interface QrRateLimits {
@@ -66,11 +67,13 @@ export const qrLoginRoutes: FastifyPluginAsync<{ service: QrLoginService; rateLi
     return reply.code(201).send(created);
   });
 
-  app.get<{ Params: { id: string } }>('/web-api/auth/v1/qr/:id', { onRequest: budget(rateLimits.poll) }, async (request): Promise<QrPollResponse> => {
+  const noSuchRequest = () => new AppError(404, QrLoginErrorCode.notFound, 'No such QR login request');
+  app.get('/web-api/auth/v1/qr/:id', { onRequest: budget(rateLimits.poll) }, async (request): Promise<QrPollResponse> => {
+    const { id } = parseParamsOr(UuidParamsSchema, request.params, noSuchRequest);
     const header = request.headers[QR_POLL_SECRET_HEADER];
     const secret = (Array.isArray(header) ? header[0] : header) ?? '';
-    const answer = await service.poll(request.params.id, secret);
-    if (!answer) throw new AppError(404, QrLoginErrorCode.notFound, 'No such QR login request');
+    const answer = await service.poll(id, secret);
+    if (!answer) throw noSuchRequest();
     return answer;
   });
 
