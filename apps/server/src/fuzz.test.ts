@@ -284,7 +284,11 @@ describeEachDb('fuzz: no input answers a 5xx', (t) => {
     payload?: string | Buffer;
     contentType?: string;
     headers?: Record<string, string>;
+    /** A raw Cookie header (values as the browser would send them, percent-encoded or not). */
+    cookie?: string;
   }
+  /** Cookie names the server sets (seen in answers), and the referral cookies it reads but never sets (SPEC §9). */
+  const cookieNames = new Set<string>(['refererid', 'reflinkid', 'short_reflinkid', 'subid', 'ref_partner_id']);
 
   async function send(who: Who, probe: Probe): Promise<LightMyRequestResponse> {
     sent++;
@@ -298,14 +302,16 @@ describeEachDb('fuzz: no input answers a 5xx', (t) => {
       remoteAddress: `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
     };
     if (probe.payload !== undefined) options.payload = probe.payload;
+    if (probe.cookie !== undefined) headers.cookie = probe.cookie;
     if (who === 'player') {
-      options.cookies = { user_token: player.token };
+      headers.cookie = `${probe.cookie === undefined ? '' : `${probe.cookie}; `}user_token=${player.token}`;
       headers['x-requested-with'] = 'XMLHttpRequest';
     }
     if (who === 'operator') headers.authorization = `Bearer ${TEST_OPS_TOKEN}`;
     const errorsBefore = serverErrors.length;
     const netBefore = safetyNet.length;
     const res = await app.inject(options);
+    for (const cookie of res.cookies) cookieNames.add(cookie.name);
     if (process.env.FUZZ_DEBUG && probe.url.includes(process.env.FUZZ_DEBUG)) console.warn(who, probe.method, probe.url.slice(0, 100), String(probe.payload).slice(0, 150), '→', res.statusCode, res.body.slice(0, 150));
     if (res.statusCode >= 500 || safetyNet.length > netBefore) {
       const payload = probe.payload === undefined ? '(none)' : String(probe.payload);
@@ -313,7 +319,7 @@ describeEachDb('fuzz: no input answers a 5xx', (t) => {
         who,
         method: probe.method,
         url: probe.url.length > 200 ? `${probe.url.slice(0, 200)}… (${probe.url.length} chars)` : probe.url,
-        payload: `${probe.contentType ?? ''} ${payload.length > 300 ? `${payload.slice(0, 300)}… (${payload.length} chars)` : payload}`,
+        payload: `${probe.contentType ?? ''} ${payload.length > 300 ? `${payload.slice(0, 300)}… (${payload.length} chars)` : payload}${probe.cookie ? ` cookie: ${probe.cookie.slice(0, 200)}` : ''}`,
         status: res.statusCode,
         error: [...serverErrors.slice(errorsBefore), ...safetyNet.slice(netBefore).map((e) => `safety net: ${e}`)].join(' | ') || res.body.slice(0, 200),
       });
@@ -375,7 +381,9 @@ describeEachDb('fuzz: no input answers a 5xx', (t) => {
   const pick = <T,>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 
   /** Path parameters: a plausible value for body fuzzing, odd ones for the path itself. */
-  const fillParams = (url: string, value: string) => url.replace(/:[A-Za-z_]\w*/g, value).replace(/\*$/, 'fuzz');
+  const PLAUSIBLE_PARAMS: Record<string, string> = { provider: 'sandbox' };
+  const fillParams = (url: string, value?: string) =>
+    url.replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => value ?? PLAUSIBLE_PARAMS[name] ?? '1').replace(/\*$/, 'fuzz');
   const oddParams = ['-1', '99999999999999999999', '00000000-0000-0000-0000-000000000000', 'a%00b', '%E2%80%AE%F0%9F%98%80', '%ED%A0%80', '%ZZ', 'x'.repeat(10_000), '__proto__'];
 
   /**
@@ -405,7 +413,7 @@ describeEachDb('fuzz: no input answers a 5xx', (t) => {
   }
 
   async function fuzzWriteRoute(who: Who, method: string, pattern: string, depth: 'full' | 'light'): Promise<void> {
-    const url = fillParams(pattern, '1');
+    const url = fillParams(pattern);
     for (const body of depth === 'full' ? GENERIC_BODIES : GENERIC_BODIES.slice(0, 8)) await send(who, { method, url, ...body });
     if (pattern.includes(':')) {
       for (const odd of depth === 'full' ? oddParams : oddParams.slice(0, 3)) await send(who, { method, url: fillParams(pattern, odd), payload: '{}', contentType: 'application/json' });
@@ -430,7 +438,7 @@ describeEachDb('fuzz: no input answers a 5xx', (t) => {
   }
 
   async function fuzzGetRoute(who: Who, pattern: string): Promise<void> {
-    const url = fillParams(pattern, '1');
+    const url = fillParams(pattern);
     if (pattern.includes(':')) for (const odd of oddParams) await send(who, { method: 'GET', url: fillParams(pattern, odd) });
     const names = new Set(fieldsOf(await send(who, { method: 'GET', url }), 'query'));
     for (let i = 0; i < 3; i++) names.add(pick(queryNames));
@@ -463,7 +471,7 @@ describeEachDb('fuzz: no input answers a 5xx', (t) => {
         await fuzzWriteRoute(pick(['visitor', 'player'] as const), method, url, 'light');
       } else {
         // Fully as whoever the route serves (a visitor unless it wants a login), lightly as the other.
-        const asVisitor = await send('visitor', { method, url: fillParams(url, '1'), payload: '{}', contentType: 'application/json' });
+        const asVisitor = await send('visitor', { method, url: fillParams(url), payload: '{}', contentType: 'application/json' });
         const visitorServed = asVisitor.statusCode !== 401 && asVisitor.statusCode !== 403;
         await fuzzWriteRoute(visitorServed ? 'visitor' : 'player', method, url, 'full');
         await fuzzWriteRoute(visitorServed ? 'player' : 'visitor', method, url, 'light');
@@ -474,6 +482,17 @@ describeEachDb('fuzz: no input answers a 5xx', (t) => {
       if (isPage(route.url)) continue;
       await ensurePlayer();
       await fuzzGetRoute(route.url.startsWith('/ops-api') ? 'operator' : 'player', route.url);
+    }
+
+    // Cookies: every name seen (and the referral ones) with NUL, overlong and odd values, on every route.
+    for (const route of [...writes, ...reads]) {
+      if (isPage(route.url) || route.url.endsWith('*')) continue;
+      const url = fillParams(route.url);
+      const body = WRITE_METHODS.has(route.method) ? { payload: '{}', contentType: 'application/json' } : {};
+      for (const value of ['a%00b', 'x'.repeat(8000), '%ED%A0%80', '%ZZ', '__proto__', '"quoted"']) {
+        const cookie = [...cookieNames].map((name) => `${name}=${value}`).join('; ');
+        await send('visitor', { method: route.method, url, ...body, cookie });
+      }
     }
 
     const readsDone = Date.now();

@@ -9,6 +9,7 @@ import { SITE_CONFIG_LIMITS } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
 import { buildTestApp, opsHeaders } from './testing.ts';
 import { registerPageRoutes } from './ssr/plugin.ts';
+import { referralFromCookies } from './modules/social/referral.ts';
 
 let ipCounter = 0;
 const nextIp = () => `10.61.${Math.floor(++ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
@@ -159,6 +160,10 @@ describeEachDb('input never answers a 500', (t) => {
     const junk = await call({ method: 'POST', url: '/sandbox-pay/not-a-uuid', payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(junk.statusCode).toBe(404);
     expect((await call({ method: 'POST', url: '/ops-api/v1/withdrawals/1/approve', headers: opsHeaders })).json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('ignores referral cookies the registration contract refuses (a NUL, too long) instead of failing to store them', () => {
+    expect(referralFromCookies({ refererid: `a${NUL}b`, subid: 's'.repeat(200), reflinkid: ' ok-link ', ref_partner_id: '\uD800' })).toEqual({ reflinkId: 'ok-link' });
   });
 
   it('limits the operator\'s site-config text: companyName up to its maximum, not beyond', async () => {

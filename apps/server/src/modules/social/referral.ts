@@ -3,9 +3,11 @@
  * contract names them (`RegistrationReferralSchema`). Read at the start of the round trip
  * and stored with it, so nothing depends on the browser still having them at the end.
  */
+import { RegistrationReferralSchema } from '@betsite/contracts';
 import { PARTNER_COOKIE } from '@betsite/domain';
 
-const FROM_COOKIES: readonly [field: string, cookies: readonly string[]][] = [
+type ReferralField = keyof typeof RegistrationReferralSchema.shape;
+const FROM_COOKIES: readonly [field: ReferralField, cookies: readonly string[]][] = [
   ['refererId', ['refererid']],
   ['reflinkId', ['reflinkid', 'short_reflinkid']],
   ['partnerId', [PARTNER_COOKIE]],
@@ -15,7 +17,10 @@ const FROM_COOKIES: readonly [field: string, cookies: readonly string[]][] = [
 export function referralFromCookies(cookies: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const referral: Record<string, string> = {};
   for (const [field, names] of FROM_COOKIES) {
-    const value = names.map((name) => cookies[name]?.trim()).find((v) => v !== undefined && v !== '' && v.length <= 128);
+    // The registration contract's rule for the field (length, storable text); a cookie that breaks it is ignored.
+    const value = names
+      .map((name) => cookies[name]?.trim())
+      .find((v) => v !== undefined && v !== '' && RegistrationReferralSchema.shape[field].safeParse(v).success);
     if (value !== undefined) referral[field] = value;
   }
   return referral;
