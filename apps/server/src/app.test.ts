@@ -31,6 +31,8 @@ describeEachDb('app', (t) => {
     expect(csp).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("style-src-attr 'unsafe-inline'");
+    expect(csp).toContain("worker-src 'self';");
+    expect(csp).not.toContain('blob:');
     expect(csp).not.toBe(b.headers['content-security-policy']);
     expect(a.headers['x-content-type-options']).toBe('nosniff');
     expect(a.headers['x-frame-options']).toBe('SAMEORIGIN');

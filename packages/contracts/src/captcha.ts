@@ -76,6 +76,13 @@ export const CaptchaValidateRequestSchema = z
   .strip();
 export type CaptchaValidateRequest = z.infer<typeof CaptchaValidateRequestSchema>;
 
+/** What `payload` decodes to (base64 → JSON): the challenge as issued and the widget's solution. Anything else is an unknown captcha (113). */
+export const CaptchaPayloadSchema = z.object({
+  challenge: z.object({ parameters: CaptchaChallengeParametersSchema, signature: text().max(256) }),
+  solution: z.object({ counter: z.number(), derivedKey: text().max(256), time: z.number().optional() }),
+});
+export type CaptchaPayload = z.infer<typeof CaptchaPayloadSchema>;
+
 export const CaptchaValidateResponseSchema = z.object({
   /** Send as the `x-captcha` header; single use. */
   token: text(),

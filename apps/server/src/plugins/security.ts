@@ -5,6 +5,8 @@
  * script runs). Inline <style> elements need `reply.cspNonce.style`. React `style={…}`
  * attributes are allowed by `style-src-attr 'unsafe-inline'`: with a nonce present,
  * browsers ignore 'unsafe-inline' in style-src, and style attributes cannot run code.
+ * Workers (the captcha widget's) come from our origin as files: `worker-src 'self'`, the
+ * same as the script-src fallback it replaces, so blob: workers stay refused.
  * HSTS and upgrade-insecure-requests only apply when the public origin is https: on a
  * plain-http local run they would break every subresource.
  */
@@ -26,6 +28,8 @@ export const securityPlugin = fp<{ https: boolean }>(
           'img-src': ["'self'", 'data:', 'https:'],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
+          // Web workers (the captcha's proof of work) only from our own files: no blob: or data: workers.
+          'worker-src': ["'self'"],
           // Remote apps (SPEC §1) are hosted inside our pages; widen when their origins are known.
           'frame-src': ["'self'"],
           'frame-ancestors': ["'self'"],

@@ -19,12 +19,11 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Database } from '@betsite/db';
 import type { Clock } from '@betsite/domain';
-import { CaptchaChallengeParametersSchema, CaptchaErrorCode, type CaptchaChallenge, type CaptchaValidateResponse } from '@betsite/contracts';
+import { CaptchaErrorCode, CaptchaPayloadSchema, type CaptchaChallenge, type CaptchaPayload, type CaptchaValidateResponse } from '@betsite/contracts';
 import type { AppEnv } from '../../config/env.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CaptchaVerifier } from '../auth/captcha.ts';
@@ -45,7 +44,7 @@ export interface CaptchaDifficulty {
   counterMax: number;
 }
 
-export const DEFAULT_CAPTCHA_DIFFICULTY: CaptchaDifficulty = { cost: 5_000, counterMin: 1_000, counterMax: 3_000 };
+export const DEFAULT_CAPTCHA_DIFFICULTY: CaptchaDifficulty = { cost: 5_000, counterMin: 800, counterMax: 2_400 };
 
 const TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
@@ -60,19 +59,13 @@ export interface CaptchaService extends CaptchaVerifier {
   validate(payload: string): Promise<CaptchaValidateResponse>;
 }
 
-/** The widget's payload, decoded. */
-const PayloadSchema = z.object({
-  challenge: z.object({ parameters: CaptchaChallengeParametersSchema, signature: z.string().max(256) }),
-  solution: z.object({ counter: z.number(), derivedKey: z.string().max(256), time: z.number().optional() }),
-});
-
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** The row id of a spent challenge: 132 bits of a hash of its nonce, in the table's id format. */
 const spentId = (nonce: string) => createHash('sha256').update(`altcha:${nonce}`).digest('base64url').slice(0, 22);
 
-function decodePayload(payload: string): z.infer<typeof PayloadSchema> | null {
+function decodePayload(payload: string): CaptchaPayload | null {
   try {
-    const parsed = PayloadSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64').toString('utf8')));
+    const parsed = CaptchaPayloadSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64').toString('utf8')));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
