@@ -57,7 +57,7 @@ export interface BuildOptions {
   payments?: PaymentsOptions;
   /** E-mail and SMS delivery; default from SMTP_URL (SMTP) or the database outbox. */
   delivery?: Delivery;
-  /** Captcha options (tests fix the answers). */
+  /** Captcha options: the proof-of-work difficulty (tests make it tiny), per-IP limits of the captcha API. */
   captcha?: CaptchaOptions;
   /** Rate limits of social sign-in (tests). */
   social?: SocialOptions;
