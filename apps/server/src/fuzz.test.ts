@@ -419,6 +419,11 @@ describeEachDb('fuzz: no input answers a 5xx', (t) => {
       for (const odd of depth === 'full' ? oddParams : oddParams.slice(0, 3)) await send(who, { method, url: fillParams(pattern, odd), payload: '{}', contentType: 'application/json' });
     }
     if (depth === 'light') return;
+    // Odd credentials (the operator's token is a bearer; the sandbox provider's token endpoint takes Basic).
+    const b64 = (value: string) => Buffer.from(value).toString('base64');
+    for (const authorization of [`Basic ${b64('%ZZ:%ZZ')}`, `Basic ${b64('no colon')}`, 'Basic !!!', `Bearer ${'x'.repeat(10_000)}`, 'Bearer \u00ff']) {
+      await send('visitor', { method, url, payload: '{}', contentType: 'application/json', headers: { authorization } });
+    }
 
     const { base, fields } = await discoverFields(who, method, url);
     for (const field of fields) {

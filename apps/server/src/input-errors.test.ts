@@ -166,6 +166,16 @@ describeEachDb('input never answers a 500', (t) => {
     expect(referralFromCookies({ refererid: `a${NUL}b`, subid: 's'.repeat(200), reflinkid: ' ok-link ', ref_partner_id: '\uD800' })).toEqual({ reflinkId: 'ok-link' });
   });
 
+  it('answers malformed sandbox identity provider requests with a 4xx', async () => {
+    const basic = `Basic ${Buffer.from('%ZZ:%ZZ').toString('base64')}`;
+    const token = await call({ method: 'POST', url: '/sandbox-idp/token', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=authorization_code&code=x' });
+    expect(token.statusCode).toBe(401);
+    expect(token.json()).toMatchObject({ error: 'invalid_client' });
+    const authorize = await call({ url: '/sandbox-idp/authorize?client_id=betsite-sandbox&response_type=code&scope=openid&nonce=a%00b' });
+    expect(authorize.statusCode).toBe(400);
+    expect(authorize.body).toContain('Malformed authorization request');
+  });
+
   it('limits the operator\'s site-config text: companyName up to its maximum, not beyond', async () => {
     const patch = (body: unknown) =>
       call({ headers: { ...opsHeaders, 'content-type': 'application/merge-patch+json' }, method: 'PATCH', url: '/ops-api/v1/site-config', payload: JSON.stringify(body) });

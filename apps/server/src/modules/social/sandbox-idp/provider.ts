@@ -108,8 +108,12 @@ export function createSandboxIdp(db: Kysely<Database>, clock: Clock, key: Sandbo
         const decoded = Buffer.from(authorization.slice(6), 'base64').toString();
         const colon = decoded.indexOf(':');
         if (colon < 0) return fail(401, 'invalid_client', 'malformed Basic credentials');
-        id = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
-        secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
+        try {
+          id = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+          secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
+        } catch {
+          return fail(401, 'invalid_client', 'malformed Basic credentials');
+        }
       }
       if (id !== SANDBOX_CLIENT_ID || !secret || !equal(secret, clientSecret)) return fail(401, 'invalid_client', 'unknown client or wrong secret');
       if (form.grant_type !== 'authorization_code') return fail(400, 'unsupported_grant_type', 'only authorization_code');

@@ -1,7 +1,7 @@
 /** HTTP face of the sandbox identity provider (see provider.ts), under `/sandbox-idp`. */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { text as textField } from '@betsite/contracts';
+import { isStorableText, text as textField } from '@betsite/contracts';
 import { sandboxIssuer } from '../origin.ts';
 import { identityFrom } from './identities.ts';
 import { authorizePage, errorPage } from './pages.ts';
@@ -62,10 +62,13 @@ export const sandboxIdpRoutes = (idp: SandboxIdp, publicOrigin: string | undefin
       url.searchParams.set('iss', issuer);
       return url.href;
     };
-    const pick = (source: unknown) => {
+    /** The authorization request's parameters; null when one is not storable text of at most 2048 characters (the contracts' rule). */
+    const pick = (source: unknown): Record<string, string> | null => {
       const record = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
-      return Object.fromEntries(AUTHORIZE_PARAMS.map((name) => [name, text(record[name])]).filter(([, v]) => v !== '')) as Record<string, string>;
+      const params = Object.fromEntries(AUTHORIZE_PARAMS.map((name) => [name, text(record[name])]).filter(([, v]) => v !== '')) as Record<string, string>;
+      return Object.values(params).every((v) => v.length <= 2048 && isStorableText(v)) ? params : null;
     };
+    const malformed = (reply: FastifyReply) => html(reply, 400, errorPage('Malformed authorization request.'));
 
     app.get(`${SANDBOX_PATH}/.well-known/openid-configuration`, async (request) => idp.discovery(sandboxIssuer(request, publicOrigin)));
     app.get(`${SANDBOX_PATH}/jwks`, async () => ({ keys: [idp.key.publicJwk] }));
@@ -73,6 +76,7 @@ export const sandboxIdpRoutes = (idp: SandboxIdp, publicOrigin: string | undefin
     app.get(`${SANDBOX_PATH}/authorize`, async (request, reply) => {
       const issuer = sandboxIssuer(request, publicOrigin);
       const params = pick(request.query);
+      if (!params) return malformed(reply);
       const problem = check(issuer, params);
       if (problem && 'page' in problem) return html(reply, 400, errorPage(problem.page));
       if (problem) return reply.redirect(back(issuer, params, { error: problem.redirectError }), 303);
@@ -83,6 +87,7 @@ export const sandboxIdpRoutes = (idp: SandboxIdp, publicOrigin: string | undefin
       const issuer = sandboxIssuer(request, publicOrigin);
       const body = (request.body ?? {}) as Record<string, unknown>;
       const params = pick(body);
+      if (!params) return malformed(reply);
       const problem = check(issuer, params);
       if (problem && 'page' in problem) return html(reply, 400, errorPage(problem.page));
       if (problem) return reply.redirect(back(issuer, params, { error: problem.redirectError }), 303);
