@@ -4,13 +4,14 @@
  */
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { build } from '../../apps/server/src/app.ts';
+import { closeGracefully } from '../../apps/server/src/lib/shutdown.ts';
 
 const env = loadEnv(process.env);
 const app = await build({ env });
 await app.listen({ host: env.HOST, port: env.PORT });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
-    void app.close().then(
+    void closeGracefully(app).then(
       () => process.exit(0),
       () => process.exit(1),
     );

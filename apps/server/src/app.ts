@@ -74,6 +74,20 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // A hop count trusts that many proxies in front of us (proxy-addr's hop index starts at 0).
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
+    // Shutdown drains (server.ts): a request that reaches us while closing is served, not
+    // refused with a 503; answers say `Connection: close` (below), so clients go elsewhere next.
+    return503OnClosing: false,
+  });
+
+  // From the first moment of `close()`: every answer closes its connection (keep-alive
+  // connections end with their last request instead of holding the close for their
+  // timeout) and /healthz answers 503, so the load balancer sends no more.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (draining && request.raw.httpVersionMajor < 2) reply.header('connection', 'close');
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -123,7 +137,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     app.decorate('blockService', blockService);
     app.decorate('redirectService', redirectService);
 
-    await app.register(healthRoutes, { ping: () => dbHandle.ping() });
+    await app.register(healthRoutes, { ping: () => dbHandle.ping(), draining: () => draining });
     await app.register(bffRoutes);
     await app.register(blockRoutes);
     await app.register(redirectRoutes);

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { EnvError, loadEnv, type AppEnv } from './config/env.ts';
 import { openDatabase } from './database.ts';
 import { createClock } from './lib/clock.ts';
+import { closeGracefully } from './lib/shutdown.ts';
 import { build } from './app.ts';
 import { ssrPlugin } from './ssr/plugin.ts';
 
@@ -46,7 +47,8 @@ const origin = env.PUBLIC_ORIGIN ?? `http://${['0.0.0.0', '::'].includes(env.HOS
 const storage = env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `embedded PostgreSQL (PGlite) in ${env.DATA_DIR}/pglite`;
 console.log(`Site and API on ${origin} (${storage}${env.REDIS_URL ? ', Redis bus' : ''}${env.FAKE_CLOCK ? ', fake clock' : ''})`);
 
-// First signal: stop accepting, let in-flight requests finish, close the database. Second: exit now.
+// First signal: drain (lib/shutdown.ts: live sockets, jobs and the feed stop, requests in
+// flight finish within 10 s, no new connections), then close the database. Second: exit now.
 let shuttingDown = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
@@ -56,8 +58,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     }
     shuttingDown = true;
     logger.info({ signal }, 'shutting down');
-    app
-      .close()
+    closeGracefully(app, { logger })
       .then(() => database.close())
       .then(
         () => {

@@ -65,6 +65,11 @@ export class LiveConnection implements LiveSink {
     return this.currentUser;
   }
 
+  /** Resolves when every message received so far has been handled (shutdown). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
   /** The session ended: the player's topics close and the connection continues as a visitor's. */
   endSession(): void {
     this.deps.hub.endPrivate(this);

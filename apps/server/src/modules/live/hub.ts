@@ -138,6 +138,8 @@ export class LiveHub {
   private readonly maxIdleStreams: number;
   private readonly maxSubscriptions: number;
   private readonly loads: Semaphore;
+  /** Snapshot loads and resumes under way (they read the database): shutdown waits for them. */
+  private readonly working = new Set<Promise<unknown>>();
   private subscriptionCount = 0;
 
   constructor(private readonly options: LiveHubOptions) {
@@ -212,7 +214,19 @@ export class LiveHub {
     }
     // Neither waits for its answer: a slow snapshot must not hold the connection's next messages.
     if (fromSeq === undefined) this.snapshot(placeholder);
-    else void this.resume(placeholder, fromSeq);
+    else void this.track(this.resume(placeholder, fromSeq));
+  }
+
+  /** Resolves when no snapshot load or resume started so far is still reading (shutdown). */
+  async settled(): Promise<void> {
+    while (this.working.size > 0) await Promise.allSettled([...this.working]);
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.working.add(work);
+    const done = () => this.working.delete(work);
+    work.then(done, done);
+    return work;
   }
 
   unsubscribe(sink: LiveSink, topic: string): void {
@@ -322,7 +336,7 @@ export class LiveHub {
     }
     if (!stream.flight) {
       const ringVersion = stream.ring.version;
-      const flight = this.load(stream);
+      const flight = this.track(this.load(stream));
       stream.flight = flight;
       const settle = () => {
         if (stream.flight === flight) stream.flight = null;

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
 import { AuthErrorCode, LIVE_LIMITS, LIVE_WS_PATH } from '@betsite/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { LIVE_BUS_TOPIC, createMemorySequencer, createRedisSequencer } from './sequencer.ts';
@@ -50,6 +51,11 @@ declare module 'fastify' {
 /** Frames beyond this close the socket (1009); the protocol's own limit answers an error well before. */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
 
+/** Shutdown: how long sockets get to finish their close handshake, and then their last messages. */
+export const LIVE_CLOSE_GRACE_MS = 2_000;
+/** The close code sockets get at shutdown: "going away" (the client reconnects, to another node). */
+export const LIVE_SHUTDOWN_CODE = 1001;
+
 export async function registerLive(app: FastifyInstance, options: LiveOptions = {}): Promise<void> {
   const redisUrl = app.env.REDIS_URL;
   const sequencer = app.bus.kind === 'redis' && redisUrl ? await createRedisSequencer(redisUrl, app.log) : createMemorySequencer(app.bus);
@@ -62,6 +68,9 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions = 
     ...(options.maxSnapshotLoads ? { maxSnapshotLoads: options.maxSnapshotLoads } : {}),
   });
   const connections = new Set<LiveConnection>();
+  /** Sockets told to close at shutdown (preClose), and the message handling of closed connections still running. */
+  const closing = new Set<WebSocket>();
+  const finishing = new Set<Promise<void>>();
   const unsubscribers = [await app.bus.subscribe(LIVE_BUS_TOPIC, (delta) => hub.onBusDelta(delta))];
 
   let checking: Promise<number> | null = null;
@@ -107,7 +116,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions = 
       return session ? { userId: session.userId, tokenHash: session.tokenHash } : null;
     },
   };
-  await app.register(liveSocketRoute, { deps, connections });
+  await app.register(liveSocketRoute, { deps, connections, closing, finishing });
 
   const timers = [
     setInterval(heartbeat, options.heartbeatMs ?? 30_000),
@@ -119,16 +128,52 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions = 
 
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);
+    // The sockets told to close at preClose had the HTTP drain to answer; the rest are cut.
+    // Then whatever they asked for that reads the database finishes before it closes.
+    await within(LIVE_CLOSE_GRACE_MS, Promise.all([...closing].map(closed)));
+    for (const socket of closing) socket.terminate();
+    await within(
+      LIVE_CLOSE_GRACE_MS,
+      Promise.all([...[...connections].map((c) => c.idle()), ...finishing, hub.settled()]),
+    );
     await Promise.allSettled(unsubscribers.map((unsubscribe) => unsubscribe()));
     await checking?.catch(() => undefined);
     await sequencer.close();
   });
 }
 
+/** Resolves when the socket has closed. */
+function closed(socket: WebSocket): Promise<void> {
+  return socket.readyState === socket.CLOSED ? Promise.resolve() : new Promise((resolve) => socket.once('close', () => resolve()));
+}
+
+/** `work`, or nothing after `ms`. */
+async function within(ms: number, work: Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work.then(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 /** Encapsulated: the WebSocket plugin's hooks apply to this route only. */
-const liveSocketRoute: FastifyPluginAsync<{ deps: ConnectionDeps; connections: Set<LiveConnection> }> = async (scope, { deps, connections }) => {
+const liveSocketRoute: FastifyPluginAsync<{
+  deps: ConnectionDeps;
+  connections: Set<LiveConnection>;
+  closing: Set<WebSocket>;
+  finishing: Set<Promise<void>>;
+}> = async (scope, { deps, connections, closing, finishing }) => {
   await scope.register(websocket, {
     options: { maxPayload: MAX_PAYLOAD_BYTES },
+    // Shutdown begins: every socket is told the server is going away and the WebSocket server
+    // takes no new ones; the handshakes finish while HTTP requests drain (onClose above waits
+    // for them). The plugin's own preClose would call its callback twice, letting `close()` run
+    // on to the onClose hooks (and the database close) while requests are still running.
+    preClose: async function (this: FastifyInstance) {
+      for (const socket of this.websocketServer.clients) {
+        closing.add(socket);
+        socket.close(LIVE_SHUTDOWN_CODE, 'server shutting down');
+      }
+      this.websocketServer.close();
+    },
     // A client vanishing mid-frame is routine: drop the socket without an error log.
     errorHandler: (err, socket, request) => {
       request.log.debug({ err }, 'live socket error');
@@ -155,6 +200,9 @@ const liveSocketRoute: FastifyPluginAsync<{ deps: ConnectionDeps; connections: S
     socket.on('close', () => {
       connections.delete(connection);
       deps.hub.drop(connection);
+      const handled = connection.idle();
+      finishing.add(handled);
+      void handled.finally(() => finishing.delete(handled));
     });
   });
 };

@@ -47,8 +47,10 @@ export async function registerNotifications(app: FastifyInstance, options: Notif
     },
   };
   app.decorate('notifications', notifications);
-  // Before the database closes (onClose), so a message accepted in a request is not lost.
+  // Before the database closes (onClose), so a message accepted in a request is not lost:
+  // at preClose, and again once the last requests have finished (they may have sent more).
   app.addHook('preClose', () => notifications.idle());
+  app.addHook('onClose', () => notifications.idle());
   if (app.env.NODE_ENV === 'development' || app.env.NODE_ENV === 'test') await app.register(outboxDevRoutes);
 }
 
