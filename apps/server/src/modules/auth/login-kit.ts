@@ -45,11 +45,19 @@ export interface AuthKit {
   /** Ends a first login step: a session, or the two-step ticket when the gate asks for one. */
   completeLogin(request: FastifyRequest, reply: FastifyReply, login: LoginContext): Promise<LoginOutcome>;
   /**
-   * Before checking a secret for `loginKey` (a normalised e-mail, account, phone …): the
-   * captcha after 3 failures and the exponential back-off (SPEC §4); throws the 400/429.
+   * Whether `loginKey` (a normalised e-mail, account, phone …) may be tried now: the captcha
+   * after 3 failures and the exponential back-off (SPEC §4); throws the 400/429. Counts
+   * nothing: for what is not an attempt at a secret (sending a code).
    */
   checkThrottle(request: FastifyRequest, reply: FastifyReply, loginKey: string): Promise<void>;
-  /** After checking it: count a failure or clear the counter. */
+  /**
+   * Before checking a secret for `loginKey`: the same captcha and back-off, decided and this
+   * attempt counted as a failure in one step (concurrent attempts are counted one after
+   * another, so 50 at once cannot all pass the check made for the first). A success then
+   * clears the counter (`recordOutcome(key, true)`); a failure needs nothing more.
+   */
+  countAttempt(request: FastifyRequest, reply: FastifyReply, loginKey: string): Promise<void>;
+  /** After checking a secret not counted by `countAttempt`: count a failure, or clear the counter. */
   recordOutcome(loginKey: string, ok: boolean): Promise<void>;
   setSecondFactorGate(gate: SecondFactorGate): void;
 }
@@ -65,6 +73,21 @@ export function createAuthKit(deps: {
 }): AuthKit {
   const { sessions, repository, captcha, now } = deps;
   let gate: SecondFactorGate | null = null;
+
+  /** The captcha answer of the request, verified (and spent); 400 when missing or wrong. */
+  const verifyCaptcha = async (request: FastifyRequest, loginKey: string): Promise<void> => {
+    const header = request.headers[CAPTCHA_HEADER];
+    const answer = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (!answer) throw new AppError(400, AuthErrorCode.captchaRequired, 'captcha required');
+    if (!(await captcha.verify(answer, { ip: request.ip, loginKey }))) {
+      throw new AppError(400, AuthErrorCode.captchaInvalid, 'captcha not accepted');
+    }
+  };
+
+  const backoff = (reply: FastifyReply, retryAfterMs: number): AppError => {
+    reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+    return new AppError(429, AuthErrorCode.loginBackoff, 'Too many failed attempts; try again later', { retryAfterMs });
+  };
 
   const startSession: AuthKit['startSession'] = async (request, reply, userId, remember) => {
     const session = await sessions.create(userId, { remember, userAgent: request.headers['user-agent'], ip: request.ip });
@@ -95,18 +118,27 @@ export function createAuthKit(deps: {
     async checkThrottle(request, reply, loginKey) {
       const { failures, lastFailureAt } = await repository.failures(loginKey);
       const throttle = loginThrottle(failures, lastFailureAt, now());
-      if (throttle.captchaRequired) {
-        const header = request.headers[CAPTCHA_HEADER];
-        const answer = (Array.isArray(header) ? header[0] : header)?.trim();
-        if (!answer) throw new AppError(400, AuthErrorCode.captchaRequired, 'captcha required');
-        if (!(await captcha.verify(answer, { ip: request.ip, loginKey }))) {
-          throw new AppError(400, AuthErrorCode.captchaInvalid, 'captcha not accepted');
-        }
+      if (throttle.captchaRequired) await verifyCaptcha(request, loginKey);
+      if (throttle.retryAfterMs > 0) throw backoff(reply, throttle.retryAfterMs);
+    },
+
+    async countAttempt(request, reply, loginKey) {
+      // The captcha is checked (and spent) before the counter is locked: it reads the database.
+      const seen = await repository.failures(loginKey);
+      let solved = false;
+      if (loginThrottle(seen.failures, seen.lastFailureAt, now()).captchaRequired) {
+        await verifyCaptcha(request, loginKey);
+        solved = true;
       }
-      if (throttle.retryAfterMs > 0) {
-        reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
-        throw new AppError(429, AuthErrorCode.loginBackoff, 'Too many failed attempts; try again later', { retryAfterMs: throttle.retryAfterMs });
-      }
+      const at = now();
+      const refusal = await repository.countAttempt(loginKey, new Date(at), ({ failures, lastFailureAt }) => {
+        const throttle = loginThrottle(failures, lastFailureAt, at);
+        // Attempts counted meanwhile may have brought the captcha in.
+        if (throttle.captchaRequired && !solved) return new AppError(400, AuthErrorCode.captchaRequired, 'captcha required');
+        if (throttle.retryAfterMs > 0) return backoff(reply, throttle.retryAfterMs);
+        return null;
+      });
+      if (refusal) throw refusal;
     },
 
     async recordOutcome(loginKey, ok) {

@@ -8,10 +8,13 @@
  * - Stored as SHA-256(purpose:subject:code), so the table does not give codes away.
  * - A new code replaces the subject's previous one of that purpose; at most one code per
  *   cooldown is issued (a later request within it gets nothing), so nobody can flood a
- *   phone or a mailbox.
- * - A code works once, lives `ttlMs` by the app clock and is burnt after `maxAttempts`
- *   wrong tries. A wrong, used or burnt code all give `invalid`; `expired` only for the
- *   right code, too late (the player then knows to ask for a new one).
+ *   phone or a mailbox. Issuing holds a transaction lock of the subject and purpose, so
+ *   concurrent requests are decided one after another (one code, not one each).
+ * - A code works once, lives `ttlMs` by the app clock and takes `maxAttempts` tries at
+ *   most: each try is counted on the code before it is compared (one guarded update), so
+ *   concurrent guesses cannot get more tries than that; a wrong last try burns it. A wrong,
+ *   used or burnt code all give `invalid`; `expired` only for the right code, too late (the
+ *   player then knows to ask for a new one).
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
@@ -67,6 +70,8 @@ export function createOneTimeCodes(db: Kysely<Database>, clock: Clock): OneTimeC
       const now = clock.now();
       const code = String(randomInt(0, 10 ** policy.digits)).padStart(policy.digits, '0');
       return db.transaction().execute(async (trx) => {
+        // The subject may have no row of its own (a phone before registration): an advisory lock.
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`verification_codes:${purpose}:${subjectKey(subject)}`}, 0))`.execute(trx);
         const recent = await trx
           .selectFrom('verification_codes')
           .select('id')
@@ -99,13 +104,23 @@ export function createOneTimeCodes(db: Kysely<Database>, clock: Clock): OneTimeC
       if (!subject.userId && !subject.target) return 'invalid';
       const policy = { ...DEFAULT_CODE_POLICY, ...overrides };
       const now = clock.now();
+      // The try is counted first, on the subject's current code, by one guarded update (a
+      // concurrent try waits for the row and sees the count it left): no try past the last.
       const row = await db
-        .selectFrom('verification_codes')
-        .select(['id', 'code_hash', 'expires_at'])
-        .where(matching(purpose, subject))
+        .updateTable('verification_codes')
+        .set({ attempts: sql<number>`attempts + 1` })
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('verification_codes')
+            .select('id')
+            .where(matching(purpose, subject))
+            .where('used_at', 'is', null)
+            .orderBy('created_at', 'desc')
+            .limit(1),
+        )
         .where('used_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .limit(1)
+        .where('attempts', '<', policy.maxAttempts)
+        .returning(['id', 'code_hash', 'expires_at', 'attempts'])
         .executeTakeFirst();
       if (!row) return 'invalid';
       const given = code.trim();
@@ -114,16 +129,10 @@ export function createOneTimeCodes(db: Kysely<Database>, clock: Clock): OneTimeC
         timingSafeEqual(Buffer.from(codeHash(purpose, subject, given), 'hex'), Buffer.from(row.code_hash, 'hex'));
       if (row.expires_at.getTime() <= now) return right ? 'expired' : 'invalid';
       if (!right) {
-        // One more wrong try, atomically; the last allowed one burns the code.
-        await db
-          .updateTable('verification_codes')
-          .set({
-            attempts: sql<number>`attempts + 1`,
-            used_at: sql<Date | null>`case when attempts + 1 >= ${policy.maxAttempts} then ${new Date(now)} else used_at end`,
-          })
-          .where('id', '=', row.id)
-          .where('used_at', 'is', null)
-          .execute();
+        // The last allowed try was wrong: the code is burnt.
+        if (row.attempts >= policy.maxAttempts) {
+          await db.updateTable('verification_codes').set({ used_at: new Date(now) }).where('id', '=', row.id).where('used_at', 'is', null).execute();
+        }
         return 'invalid';
       }
       const spent = await db
@@ -131,7 +140,6 @@ export function createOneTimeCodes(db: Kysely<Database>, clock: Clock): OneTimeC
         .set({ used_at: new Date(now) })
         .where('id', '=', row.id)
         .where('used_at', 'is', null)
-        .where('attempts', '<', policy.maxAttempts)
         .returning('id')
         .executeTakeFirst();
       return spent ? 'ok' : 'invalid';

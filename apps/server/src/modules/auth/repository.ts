@@ -1,7 +1,7 @@
 /** Players and login counters, as the auth module needs them. */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@betsite/db';
-import { LOGIN_FAILURE_RESET_MS, type LoginIdentifier } from '@betsite/domain';
+import { LOGIN_FAILURE_RESET_MS, recordLoginFailure, type LoginFailures, type LoginIdentifier } from '@betsite/domain';
 
 export interface LoginUser {
   id: string;
@@ -93,6 +93,36 @@ export function createAuthRepository(db: Kysely<Database>) {
           }),
         )
         .execute();
+    },
+
+    /**
+     * One attempt at a secret for `loginKey`, decided and counted in one transaction under a
+     * lock of the key's counter, so concurrent attempts are decided one after another, each
+     * seeing those before it. `decide` gets the failures so far and answers why this attempt
+     * is refused (returned, nothing counted) or null: then it counts as one more failure
+     * until a success clears the counter (`clearFailures`).
+     */
+    async countAttempt<R>(loginKey: string, now: Date, decide: (state: LoginFailures) => R | null): Promise<R | null> {
+      return db.transaction().execute(async (trx) => {
+        // A counter to lock, also for the first attempt (a failure below makes it count).
+        await trx
+          .insertInto('login_attempts')
+          .values({ login_key: loginKey, failures: 0, last_failure_at: now })
+          .onConflict((oc) => oc.column('login_key').doNothing())
+          .execute();
+        const row = await trx
+          .selectFrom('login_attempts')
+          .select(['failures', 'last_failure_at'])
+          .where('login_key', '=', loginKey)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const state: LoginFailures = { failures: row.failures, lastFailureAt: row.failures > 0 ? row.last_failure_at.getTime() : null };
+        const refusal = decide(state);
+        if (refusal !== null) return refusal;
+        const next = recordLoginFailure(state, now.getTime());
+        await trx.updateTable('login_attempts').set({ failures: next.failures, last_failure_at: now }).where('login_key', '=', loginKey).execute();
+        return null;
+      });
     },
 
     async clearFailures(loginKey: string): Promise<void> {

@@ -325,6 +325,15 @@ describeEachDb('auth API', (t) => {
       expect((await fail(address)).statusCode).toBe(401);
     });
 
+    it('counts concurrent failures one after another: of 50 wrong passwords at once, 3 are checked and 47 asked for the captcha', async () => {
+      const address = await registered('captcha-burst');
+      const codes = (await Promise.all(Array.from({ length: 50 }, () => fail(address)))).map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 401)).toHaveLength(3);
+      expect(codes.filter((c) => c === 400)).toHaveLength(47);
+      const row = await t.db.selectFrom('login_attempts').select('failures').where('login_key', '=', `email:${address}`).executeTakeFirstOrThrow();
+      expect(row.failures).toBe(3);
+    });
+
     it('treats unknown logins the same way, so the captcha does not reveal who is registered', async () => {
       const nobody = email('captcha-nobody');
       for (let i = 0; i < 3; i++) expect((await fail(nobody)).statusCode).toBe(401);

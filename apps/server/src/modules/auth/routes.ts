@@ -127,12 +127,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { k
     reply.header('cache-control', 'no-store');
     const body = parseRequest(LoginRequestSchema, request.body, 'body');
     const login = classifyLogin(body.uLogin);
-    await kit.checkThrottle(request, reply, login.key);
+    // Counted as a failure from here: only a right password clears it.
+    await kit.countAttempt(request, reply, login.key);
 
     const user = await repository.findForLogin(login);
     const ok = user ? await hasher.verify(user.passwordHash, body.uPassword) : (await hasher.burn(body.uPassword), false);
-    await kit.recordOutcome(login.key, Boolean(user && ok));
     if (!user || !ok) throw new AppError(401, AuthErrorCode.invalidCredentials, 'Wrong login or password');
+    await kit.recordOutcome(login.key, true);
 
     if (hasher.needsRehash(user.passwordHash)) await repository.updatePasswordHash(user.id, await hasher.hash(body.uPassword));
     return kit.completeLogin(request, reply, { userId: user.id, remember: body.save, method: 'password' });

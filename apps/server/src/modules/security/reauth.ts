@@ -6,7 +6,9 @@
  *
  * Wrong passwords and codes are counted per player (`reauth:<id>` in the login counters):
  * 5 free, then a growing wait (the two-step codes' back-off), so a stolen session cannot
- * be used to guess the password.
+ * be used to guess the password. Each try is counted before it is checked, atomically with
+ * the back-off check (`countAttempt`), so concurrent tries cannot all pass it; a right one
+ * clears the counter.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -59,19 +61,25 @@ export function createReauth(deps: {
     return until > clock.now() ? new Date(until) : null;
   };
 
+  /** 429 during a back-off; otherwise this try counts as a failure until `mark` clears it. */
   const throttle = async (userId: string, reply: Reply) => {
-    const { failures, lastFailureAt } = await kit.repository.failures(key(userId));
-    const wait = codeRetryAfterMs(failures, lastFailureAt, clock.now());
-    if (wait > 0) {
+    const now = clock.now();
+    const wait = await kit.repository.countAttempt(key(userId), new Date(now), ({ failures, lastFailureAt }) => {
+      const ms = codeRetryAfterMs(failures, lastFailureAt, now);
+      return ms > 0 ? ms : null;
+    });
+    if (wait !== null) {
       reply.header('retry-after', String(Math.ceil(wait / 1000)));
       throw new AppError(429, SecurityErrorCode.reauthBackoff, 'Too many failed attempts; try again later', { retryAfterMs: wait });
     }
   };
 
+  /** A right password or code: the counter is cleared and the session re-authenticated (a wrong one stays counted). */
   const mark = async (request: FastifyRequest, ok: boolean): Promise<void> => {
+    if (!ok) return;
     const { userId, tokenHash } = session(request);
-    await kit.recordOutcome(key(userId), ok);
-    if (ok) await db.updateTable('sessions').set({ reauth_at: new Date(clock.now()) }).where('token_hash', '=', tokenHash).execute();
+    await kit.recordOutcome(key(userId), true);
+    await db.updateTable('sessions').set({ reauth_at: new Date(clock.now()) }).where('token_hash', '=', tokenHash).execute();
   };
 
   const codeChannel: Reauth['codeChannel'] = async (userId) => {

@@ -139,6 +139,14 @@ describeEachDb('security page API', (t) => {
       expect((await h.as(player).post(SECURITY_API.reauth, { password: player.password })).statusCode).toBe(200);
     });
 
+    it('counts concurrent wrong passwords one after another: of 50 at once, 5 are checked and 45 wait', async () => {
+      const player = await h.newPlayer();
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => h.as(player).post(SECURITY_API.reauth, { password: `wrong ${i}` })));
+      const codes = results.map((r) => (r.json() as { code: string }).code);
+      expect(codes.filter((c) => c === 'wrong_password')).toHaveLength(5);
+      expect(codes.filter((c) => c === 'reauth_backoff')).toHaveLength(45);
+    });
+
     it('takes a code sent to the proven phone, once', async () => {
       const player = await h.newPlayer();
       const none = await h.as(player).post(SECURITY_API.reauthCode);

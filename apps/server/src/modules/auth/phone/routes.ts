@@ -11,7 +11,8 @@
  * Every login ends through `app.auth.completeLogin` (the two-step gate), registration
  * through `app.auth.startSession`. Failures (wrong password, wrong code) count against the
  * phone's login key (`phone:+…`, shared by the three), which brings the captcha and the
- * back-off of `app.auth.checkThrottle`; unknown phones count the same as known ones. Per-IP
+ * back-off of `app.auth.countAttempt` (each try counted before it is checked, so concurrent
+ * tries cannot pass together); unknown phones count the same as known ones. Per-IP
  * rate limits on every call (the shared limiter). Code requests go through the hourly SMS
  * caps per address and per number (`kit.smsCaps`, checked first: no captcha gets past
  * them); within the address's cap, those beyond its free few need a captcha.
@@ -118,12 +119,10 @@ export const phoneAuthRoutes: FastifyPluginAsync<{ rateLimits?: Partial<PhoneRat
     reply.header('cache-control', 'no-store');
     const body = parseRequest(PhoneRegistrationRequestSchema, request.body, 'body');
     const loginKey = phoneLoginKey(body.phone);
-    await kit.checkThrottle(request, reply, loginKey);
+    // Counted as a failure from here (concurrent tries too): only a success clears it.
+    await kit.countAttempt(request, reply, loginKey);
     const check = await service.consumeRegistrationCode(body.phone, body.code);
-    if (check !== 'ok') {
-      await kit.recordOutcome(loginKey, false);
-      throw codeError(check);
-    }
+    if (check !== 'ok') throw codeError(check);
     const now = new Date(app.clock.now());
     const user = await kit.repository.insertUser(
       {
@@ -156,12 +155,12 @@ export const phoneAuthRoutes: FastifyPluginAsync<{ rateLimits?: Partial<PhoneRat
     reply.header('cache-control', 'no-store');
     const body = parseRequest(PhoneLoginRequestSchema, request.body, 'body');
     const loginKey = phoneLoginKey(body.phone);
-    await kit.checkThrottle(request, reply, loginKey);
+    await kit.countAttempt(request, reply, loginKey);
     const player = await service.findPlayer(body.phone);
     // The same work for an unknown phone: one argon2 verification.
     const ok = player ? await kit.hasher.verify(player.passwordHash, body.uPassword) : (await kit.hasher.burn(body.uPassword), false);
-    await kit.recordOutcome(loginKey, Boolean(player && ok));
     if (!player || !ok) throw new AppError(401, AuthErrorCode.invalidCredentials, 'Wrong phone number or password');
+    await kit.recordOutcome(loginKey, true);
     if (kit.hasher.needsRehash(player.passwordHash)) await kit.repository.updatePasswordHash(player.id, await kit.hasher.hash(body.uPassword));
     return kit.completeLogin(request, reply, { userId: player.id, remember: body.save, method: 'phone_password' });
   });
@@ -170,12 +169,9 @@ export const phoneAuthRoutes: FastifyPluginAsync<{ rateLimits?: Partial<PhoneRat
     reply.header('cache-control', 'no-store');
     const body = parseRequest(SmsLoginRequestSchema, request.body, 'body');
     const loginKey = phoneLoginKey(body.phone);
-    await kit.checkThrottle(request, reply, loginKey);
+    await kit.countAttempt(request, reply, loginKey);
     const { check, userId } = await service.consumeLoginCode(body.phone, body.code);
-    if (check !== 'ok' || !userId) {
-      await kit.recordOutcome(loginKey, false);
-      throw codeError(check === 'ok' ? 'invalid' : check);
-    }
+    if (check !== 'ok' || !userId) throw codeError(check === 'ok' ? 'invalid' : check);
     await kit.recordOutcome(loginKey, true);
     return kit.completeLogin(request, reply, { userId, remember: body.save, method: 'sms' });
   });

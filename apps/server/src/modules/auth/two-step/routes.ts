@@ -4,8 +4,9 @@
  * the first step set (or the body); the code is a TOTP code or a recovery code.
  *
  * - no live ticket (unknown, expired, used, burnt) → 401 `two_step_ticket_invalid`;
- * - wrong code → 400 `two_step_code_invalid`, counted on the ticket (3 burn it) and on the
- *   player (5 start a back-off: 429 `two_step_backoff`);
+ * - wrong code → 400 `two_step_code_invalid`, counted on the ticket (3 tries burn it) and on
+ *   the player (5 start a back-off: 429 `two_step_backoff`); both count a try before its
+ *   code is checked, so concurrent tries get no more than that;
  * - right code → the session, with the "save" flag the ticket was issued with.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -32,6 +33,8 @@ export const twoStepLoginRoutes: FastifyPluginAsync<{ kit: AuthKit; service: Two
       return new AppError(401, SecurityErrorCode.twoStepTicketInvalid, 'This login has expired; log in again');
     };
     if (!ticket) throw expired();
+    // No try left (the last ones may be under way): as good as burnt.
+    if (!(await service.tryTicket(ticket.hash))) throw expired();
 
     if (!(await service.checkCode(ticket.userId, body.code, reply))) {
       await service.failTicket(ticket.hash);

@@ -7,7 +7,11 @@
  *   (`last_time_step < step`), so the same code twice, even concurrently, passes once.
  * - Recovery codes are spent by one guarded update (`used_at is null`).
  * - Tickets: 32 random bytes, known by SHA-256; 5 minutes; spent by one guarded update;
- *   3 wrong codes burn one.
+ *   3 tries at most (each counted before its code is checked, `tryTicket`), a wrong last
+ *   one burns it.
+ * - Wrong codes per player (`throttle`): each try is counted before it is checked, in one
+ *   step with the back-off check, so concurrent tries cannot all pass it; a right code
+ *   clears the counter.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -61,7 +65,9 @@ export interface TwoStepService {
   issueTicket(userId: string, remember: boolean): Promise<{ ticket: string; expiresAt: Date }>;
   /** The live ticket (known, unused, not expired, not burnt), or null. */
   findTicket(ticket: string): Promise<LoginTicket | null>;
-  /** One more wrong code on the ticket; the last allowed one burns it. */
+  /** Counts one try of a code on the ticket, before it is checked; false when no try is left (or the ticket is gone). */
+  tryTicket(hash: string): Promise<boolean>;
+  /** The try was a wrong code: after the last allowed one the ticket is burnt. */
   failTicket(hash: string): Promise<void>;
   /** Uses the ticket up; false when it was already used (or burnt) meanwhile. */
   spendTicket(hash: string): Promise<boolean>;
@@ -105,16 +111,22 @@ export function createTwoStepService(deps: {
     return codes;
   };
 
-  /** 429 during a back-off (and the Retry-After header). */
+  /** 429 during a back-off (and the Retry-After header); otherwise this try counts as a wrong code until `outcome` clears it. */
   const throttle = async (userId: string, reply: Reply) => {
-    const { failures, lastFailureAt } = await repository.failures(throttleKey(userId));
-    const wait = codeRetryAfterMs(failures, lastFailureAt, clock.now());
-    if (wait > 0) {
+    const now = clock.now();
+    const wait = await repository.countAttempt(throttleKey(userId), new Date(now), ({ failures, lastFailureAt }) => {
+      const ms = codeRetryAfterMs(failures, lastFailureAt, now);
+      return ms > 0 ? ms : null;
+    });
+    if (wait !== null) {
       reply.header('retry-after', String(Math.ceil(wait / 1000)));
       throw new AppError(429, SecurityErrorCode.twoStepBackoff, 'Too many wrong codes; try again later', { retryAfterMs: wait });
     }
   };
-  const outcome = (userId: string, ok: boolean) => (ok ? repository.clearFailures(throttleKey(userId)) : repository.recordFailure(throttleKey(userId), new Date(clock.now())));
+  /** After a counted try: a right code clears the counter; a wrong one is already counted. */
+  const outcome = async (userId: string, ok: boolean) => {
+    if (ok) await repository.clearFailures(throttleKey(userId));
+  };
 
   /** The TOTP step of the code, spent; false when wrong or already used. */
   const spendTotp = async (userId: string, secretEnc: string, lastStep: number | null, code: string, status: 'pending' | 'enabled') => {
@@ -279,25 +291,37 @@ export function createTwoStepService(deps: {
       return { hash, userId: found.user_id, remember: found.remember };
     },
 
+    async tryTicket(hash) {
+      const counted = await db
+        .updateTable('two_step_tickets')
+        .set({ attempts: sql<number>`attempts + 1` })
+        .where('ticket_hash', '=', hash)
+        .where('used_at', 'is', null)
+        .where('attempts', '<', TWO_STEP_TICKET_MAX_ATTEMPTS)
+        .where('expires_at', '>', new Date(clock.now()))
+        .returning('ticket_hash')
+        .executeTakeFirst();
+      return counted !== undefined;
+    },
+
     async failTicket(hash) {
       await db
         .updateTable('two_step_tickets')
-        .set({
-          attempts: sql<number>`attempts + 1`,
-          used_at: sql<Date | null>`case when attempts + 1 >= ${TWO_STEP_TICKET_MAX_ATTEMPTS} then ${new Date(clock.now())} else used_at end`,
-        })
+        .set({ used_at: new Date(clock.now()) })
         .where('ticket_hash', '=', hash)
         .where('used_at', 'is', null)
+        .where('attempts', '>=', TWO_STEP_TICKET_MAX_ATTEMPTS)
         .execute();
     },
 
     async spendTicket(hash) {
+      // The try that spends it was counted (`tryTicket`): the last allowed one may.
       const spent = await db
         .updateTable('two_step_tickets')
         .set({ used_at: new Date(clock.now()) })
         .where('ticket_hash', '=', hash)
         .where('used_at', 'is', null)
-        .where('attempts', '<', TWO_STEP_TICKET_MAX_ATTEMPTS)
+        .where('attempts', '<=', TWO_STEP_TICKET_MAX_ATTEMPTS)
         .where('expires_at', '>', new Date(clock.now()))
         .returning('ticket_hash')
         .executeTakeFirst();

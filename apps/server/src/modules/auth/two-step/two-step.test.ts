@@ -214,6 +214,29 @@ describeEachDb('two-step authentication', (t) => {
       expect((await secondStep((await firstStep(player)).ticket, h.totp(secret))).statusCode).toBe(200);
     });
 
+    it('gives a ticket 3 tries however many come at once: 50 concurrent wrong codes, 3 checked', async () => {
+      const player = await h.newPlayer();
+      const { secret } = await h.enableTwoStep(player);
+      const { ticket } = await firstStep(player);
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => secondStep(ticket, String(100000 + i))));
+      const codes = results.map((r) => ApiErrorSchema.parse(r.json()).code);
+      expect(codes.filter((c) => c === 'two_step_code_invalid')).toHaveLength(3);
+      expect(codes.filter((c) => c === 'two_step_ticket_invalid')).toHaveLength(47);
+      nextStep();
+      expect((await secondStep(ticket, h.totp(secret))).statusCode).toBe(401);
+    });
+
+    it('counts concurrent wrong codes of a player one after another: of 20 at once on 20 tickets, 5 are checked', async () => {
+      const player = await h.newPlayer();
+      await h.enableTwoStep(player);
+      const tickets: string[] = [];
+      for (let i = 0; i < 20; i++) tickets.push((await firstStep(player)).ticket);
+      const results = await Promise.all(tickets.map((ticket, i) => secondStep(ticket, String(100000 + i))));
+      const codes = results.map((r) => ApiErrorSchema.parse(r.json()).code);
+      expect(codes.filter((c) => c === 'two_step_code_invalid')).toHaveLength(5);
+      expect(codes.filter((c) => c === 'two_step_backoff')).toHaveLength(15);
+    });
+
     it('backs off after 5 wrong codes for the player, even across tickets and for the right code', async () => {
       const player = await h.newPlayer();
       const { secret } = await h.enableTwoStep(player);
