@@ -157,8 +157,11 @@ describeEachDb('input never answers a 500', (t) => {
       expect(res.statusCode, `${method} ${url.slice(0, 60)}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, `${method} ${url.slice(0, 60)}`).toBeLessThan(500);
     }
-    const junk = await call({ method: 'POST', url: '/sandbox-pay/not-a-uuid', payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    expect(junk.statusCode).toBe(404);
+    for (const url of ['/sandbox-pay/not-a-uuid', `/sandbox-pay/${long}`, `/sandbox-pay/${long}/3ds`]) {
+      const page = await call({ method: 'POST', url, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(page.statusCode, url.slice(0, 40)).toBe(404);
+      expect(page.body).toContain('No such payment');
+    }
     expect((await call({ method: 'POST', url: '/ops-api/v1/withdrawals/1/approve', headers: opsHeaders })).json()).toMatchObject({ code: 'not_found' });
   });
 

@@ -221,6 +221,9 @@ export function sandboxPageRoutes(
       if (action !== 'confirm' && action !== 'deny') return reply.code(400).send(threeDsPage(row));
       return reply.redirect(await finish(row, action === 'confirm' ? 'succeeded' : 'failed'), 303);
     });
+
+    // Any other path below /sandbox-pay (an id longer than the router takes, a typo), whatever the method: the same 404 page.
+    app.all('/sandbox-pay/*', async (_request, reply) => reply.code(404).type('text/html; charset=utf-8').send(notFoundPage));
   };
 }
 
