@@ -19,7 +19,7 @@ import { createTestDb, type TestDb } from '@betsite/db/testing';
 import { freePort, supervise } from '../e2e/support/server.ts';
 import { SHUTDOWN_GRACE_MS } from '../apps/server/src/lib/shutdown.ts';
 
-const REGISTRATIONS = 40;
+const REGISTRATIONS = 100;
 const READS = 30;
 const SOCKETS = 10;
 const REGISTER = '/web-api/registration/v1/fast';
