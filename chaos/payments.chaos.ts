@@ -11,7 +11,7 @@
  * CHAOS_SEED (printed, so a failing run can be replayed). Runs on PostgreSQL when
  * TEST_DATABASE_URL is set, and on the embedded database (PGlite in a data dir) always.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,9 +19,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { AccountsResponseSchema, FastRegistrationResponseSchema, OpsWithdrawalListSchema, PaymentCreatedSchema, PaymentReconciliationSchema } from '@betsite/contracts';
-import { createTestDb, type TestDb } from '@betsite/db/testing';
-import { freePort, supervise, type RunningServer } from '../e2e/support/server.ts';
+import { supervise, type RunningServer } from '../e2e/support/server.ts';
 import { createSandboxProvider } from '../apps/server/src/modules/payments/sandbox.ts';
+import { seededRandom } from '../apps/server/src/testing.ts';
+import { chaosTargets, spawnServer } from './support.ts';
 
 const KILLS = Number(process.env.CHAOS_KILLS ?? 5);
 const SEED = Number(process.env.CHAOS_SEED ?? Date.now() % 1_000_000);
@@ -31,18 +32,6 @@ const SECRET = 'chaos-payments-signing-secret-0123456789abcdef';
 const OPS_TOKEN = 'chaos-ops-token-0123456789';
 const sandbox = createSandboxProvider(SECRET);
 
-/** mulberry32: a small seeded PRNG, so a run's choices can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Node {
   child: ChildProcess;
   server: RunningServer;
@@ -50,28 +39,10 @@ interface Node {
 
 /** Starts `apps/server/src/server.ts` (the real process: migrations, jobs, recovery on start). */
 async function startNode(env: Record<string, string>, dataDir: string): Promise<Node> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      FAKE_CLOCK: '0',
-      FEED: 'off',
-      LOG_LEVEL: 'error',
-      OPS_TOKEN,
-      PAYMENTS_SANDBOX: 'on',
-      PAYMENTS_SIGNING_SECRET: SECRET,
-      JOBS_POLL_MS: '500',
-      RATE_LIMITS_SCALE: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const settings = { FEED: 'off', LOG_LEVEL: 'error', OPS_TOKEN, PAYMENTS_SANDBOX: 'on', PAYMENTS_SIGNING_SECRET: SECRET, JOBS_POLL_MS: '500', RATE_LIMITS_SCALE: '1000' };
+  const { child, origin } = await spawnServer(dataDir, { ...settings, ...env }, ['ignore', 'inherit', 'inherit']);
   // supervise's stop() would remove the data dir: the test keeps it across restarts and removes it at the end.
-  const server = await supervise(child, `http://127.0.0.1:${port}`, OPS_TOKEN, mkdtempSync(join(tmpdir(), 'betsite-chaos-unused-')));
+  const server = await supervise(child, origin, OPS_TOKEN, mkdtempSync(join(tmpdir(), 'betsite-chaos-unused-')));
   return { child, server };
 }
 
@@ -93,30 +64,14 @@ interface Pending {
   callbacks: { paymentId: string; amountMinor: bigint; status: 'succeeded' | 'failed' }[];
 }
 
-const targets: { name: string; env: () => Promise<{ env: Record<string, string>; db: TestDb | null }> }[] = [
-  {
-    name: 'embedded database (PGlite)',
-    env: async () => ({ env: {}, db: null }),
-  },
-];
-if (process.env.TEST_DATABASE_URL) {
-  targets.unshift({
-    name: 'PostgreSQL',
-    env: async () => {
-      const db = await createTestDb({ kind: 'postgres' });
-      return { env: { DATABASE_URL: db.url ?? '' }, db };
-    },
-  });
-}
-
-describe.each(targets)('payments under kill -9 on $name', ({ env: prepare }) => {
+describe.each(chaosTargets())('payments under kill -9 on $name', ({ prepare }) => {
   const cleanUp: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const step of cleanUp.reverse()) await step().catch(() => undefined);
   });
 
   it(`stays reconciled through ${KILLS} kills (seed ${SEED})`, async () => {
-    const random = prng(SEED);
+    const random = seededRandom(SEED);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const { env, db } = await prepare();
     if (db) cleanUp.push(() => db.close());

@@ -8,34 +8,21 @@
  *
  * Runs on PostgreSQL when TEST_DATABASE_URL is set, and on the embedded database always.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { LIVE_WS_PATH } from '@betsite/contracts';
-import { createTestDb, type TestDb } from '@betsite/db/testing';
-import { freePort, supervise } from '../e2e/support/server.ts';
+import { supervise } from '../e2e/support/server.ts';
 import { SHUTDOWN_GRACE_MS } from '../apps/server/src/lib/shutdown.ts';
+import { chaosTargets, spawnServer } from './support.ts';
 
 const REGISTRATIONS = 100;
 const READS = 30;
 const SOCKETS = 10;
 const REGISTER = '/web-api/registration/v1/fast';
-
-const targets: { name: string; prepare: () => Promise<{ env: Record<string, string>; db: TestDb | null }> }[] = [
-  { name: 'embedded database (PGlite)', prepare: async () => ({ env: {}, db: null }) },
-];
-if (process.env.TEST_DATABASE_URL) {
-  targets.unshift({
-    name: 'PostgreSQL',
-    prepare: async () => {
-      const db = await createTestDb({ kind: 'postgres' });
-      return { env: { DATABASE_URL: db.url ?? '' }, db };
-    },
-  });
-}
 
 /** The process's log lines (pino JSON) as they come, and a way to wait for one. */
 class ProcessLog {
@@ -80,7 +67,7 @@ interface Answer {
   error: string | null;
 }
 
-describe.each(targets)('graceful shutdown on $name', ({ prepare }) => {
+describe.each(chaosTargets())('graceful shutdown on $name', ({ prepare }) => {
   const cleanUp: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const step of cleanUp.reverse()) await step().catch(() => undefined);
@@ -92,33 +79,19 @@ describe.each(targets)('graceful shutdown on $name', ({ prepare }) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'betsite-shutdown-'));
     cleanUp.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        FAKE_CLOCK: '0',
-        // Info: the request log tells when the server has received every request.
-        LOG_LEVEL: 'info',
-        FEED: 'simulated',
-        FEED_SPEED: '60',
-        FEED_DAYS: '1',
-        JOBS_POLL_MS: '50',
-        RATE_LIMITS_SCALE: '100000',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { child, port, origin } = await spawnServer(
+      dataDir,
+      // Info: the request log tells when the server has received every request.
+      { LOG_LEVEL: 'info', FEED: 'simulated', FEED_SPEED: '60', FEED_DAYS: '1', JOBS_POLL_MS: '50', RATE_LIMITS_SCALE: '100000', ...env },
+      ['ignore', 'pipe', 'pipe'],
+    );
     cleanUp.push(async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
     const log = new ProcessLog(child);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     // supervise's stop() would remove its data dir: give it a throwaway one (the test removes its own).
-    const server = await supervise(child, `http://127.0.0.1:${port}`, '', mkdtempSync(join(tmpdir(), 'betsite-shutdown-unused-')));
+    const server = await supervise(child, origin, '', mkdtempSync(join(tmpdir(), 'betsite-shutdown-unused-')));
     // The feed ingests (its start is the heaviest work a node does).
     await log.until(() => log.count((l) => l.includes('feed ingestion started')) > 0, 90_000, 'the feed ingestion to start');
 

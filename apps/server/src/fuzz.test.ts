@@ -26,26 +26,13 @@ import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequest
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as contracts from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
-import { buildTestApp, TEST_OPS_TOKEN } from './testing.ts';
+import { buildTestApp, seededRandom, TEST_OPS_TOKEN } from './testing.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
 import { registerPageRoutes, ssrPlugin } from './ssr/plugin.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_611);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MB = 1024 * 1024;
-
-// ------------------------------------------------------------------ a seeded PRNG
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ------------------------------------------------------------------ what the contracts know
 
@@ -377,7 +364,7 @@ describeEachDb('fuzz: no input answers a 5xx', (t) => {
   }
 
   const { names: allFields, queryNames, children } = contractFields();
-  const rand = mulberry32(SEED);
+  const rand = seededRandom(SEED);
   const pick = <T,>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 
   /** Path parameters: a plausible value for body fuzzing, odd ones for the path itself. */

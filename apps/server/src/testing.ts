@@ -1,6 +1,7 @@
 /** Helpers for the server's integration tests. */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { Redis } from 'ioredis';
 import { needsSeed, seedDemoData, type Database, type DbHandle } from '@betsite/db';
 import { reconcilePayments, type PaymentReconciliation } from './modules/payments/reconciliation.ts';
 import { loadEnv, type AppEnv } from './config/env.ts';
@@ -32,4 +33,33 @@ export async function expectPaymentsReconciled(db: Kysely<Database>): Promise<Pa
   const report = await reconcilePayments(db);
   if (!report.healthy) throw new Error(`payments do not reconcile: ${JSON.stringify({ ...report, payments: undefined }, null, 2)}`);
   return report;
+}
+
+/** Redis of the multi-node tests (TEST_REDIS_URL, else the local default). */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether the tests' Redis answers (multi-node tests run only then). */
+export async function redisAvailable(): Promise<boolean> {
+  const probe = new Redis(TEST_REDIS_URL, { lazyConnect: true, retryStrategy: () => null, connectTimeout: 1_000 });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.quit();
+    return true;
+  } catch {
+    probe.disconnect();
+    return false;
+  }
+}
+
+/** mulberry32: a small seeded PRNG for tests whose random choices must replay from a printed seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -6,30 +6,15 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@betsite/db';
 import { describeEachDb } from '@betsite/db/testing';
 import { ApiErrorSchema, type SmsPurpose } from '@betsite/contracts';
-import { buildTestApp } from '../../testing.ts';
+import { buildTestApp, redisAvailable, TEST_REDIS_URL as REDIS_URL } from '../../testing.ts';
 import { createClock, type ServerClock } from '../../lib/clock.ts';
 import { solvedCaptchaToken, TEST_CAPTCHA_DIFFICULTY } from '../captcha/testing.ts';
 import { DEFAULT_SMS_CAPS } from './sms-caps.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, retryStrategy: () => null, connectTimeout: 1_000 });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.quit();
-    return true;
-  } catch {
-    probe.disconnect();
-    return false;
-  }
-}
 const withRedis = await redisAvailable();
 
 // Random per run: Redis keeps an hour of counts between runs.

@@ -17,7 +17,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { minor, type Minor } from '@betsite/domain';
-import type { Database, JsonObject, LedgerEntriesTable } from '@betsite/db';
+import type { Database, JsonObject, LedgerEntriesTable, LedgerTransactionsTable } from '@betsite/db';
 import { IdempotencyConflictError, InsufficientFundsError, InvalidMovementError } from './errors.ts';
 import { checkMovement, requestHash, type CheckedEntry, type Movement } from './movement.ts';
 
@@ -85,15 +85,7 @@ export async function postWithin(trx: Transaction<Database>, now: Date, movement
     )
     .returningAll()
     .execute();
-  return {
-    id: transaction.id,
-    idempotencyKey: transaction.idempotency_key,
-    kind: transaction.kind,
-    metadata: transaction.metadata,
-    createdAt: transaction.created_at,
-    entries: byId(rows).map(toEntry),
-    replayed: false,
-  };
+  return toPosted(transaction, rows, false);
 }
 
 interface PlannedEntry extends CheckedEntry {
@@ -129,14 +121,18 @@ async function replay(trx: Transaction<Database>, key: string, hash: string): Pr
   const transaction = await trx.selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow();
   if (transaction.request_hash !== hash) throw new IdempotencyConflictError(key);
   const rows = await trx.selectFrom('ledger_entries').selectAll().where('transaction_id', '=', transaction.id).execute();
+  return toPosted(transaction, rows, true);
+}
+
+function toPosted(transaction: Selectable<LedgerTransactionsTable>, rows: Selectable<LedgerEntriesTable>[], replayed: boolean): PostedTransaction {
   return {
     id: transaction.id,
     idempotencyKey: transaction.idempotency_key,
     kind: transaction.kind,
     metadata: transaction.metadata,
     createdAt: transaction.created_at,
-    entries: rows.map(toEntry),
-    replayed: true,
+    entries: byId(rows).map(toEntry),
+    replayed,
   };
 }
 

@@ -7,16 +7,32 @@
  */
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { CurrencyCode } from '@betsite/domain';
-import type { Database, PaymentsTable } from '@betsite/db';
+import type { Database, JsonObject, PaymentsTable } from '@betsite/db';
 import type { Ledger } from '../ledger/ledger.ts';
+import type { Movement } from '../ledger/movement.ts';
 import type { HouseAccountKind } from '../ledger/accounts.ts';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 type Status = PaymentRow['status'];
 type Extra = Partial<Pick<PaymentRow, 'provider_ref' | 'failure_reason'>>;
 
+type Posting = 'settle' | 'hold' | 'payout' | 'return';
+
 /** The idempotency key of a payment's posting (packages/domain payment-postings). */
-export const postingKey = (paymentId: string, posting: 'settle' | 'hold' | 'payout' | 'return') => `payment:${paymentId}:${posting}`;
+export const postingKey = (paymentId: string, posting: Posting) => `payment:${paymentId}:${posting}`;
+
+/** A payment's posting: its amount from one account to another, under the posting's key. */
+function paymentMovement(row: PaymentRow, posting: { key: Posting; kind: string; debit: string; credit: string }, metadata: JsonObject): Movement {
+  return {
+    idempotencyKey: postingKey(row.id, posting.key),
+    kind: posting.kind,
+    entries: [
+      { accountId: posting.debit, amount: -row.amount },
+      { accountId: posting.credit, amount: row.amount },
+    ],
+    metadata: { paymentId: row.id, ...metadata },
+  };
+}
 
 export interface PaymentMoves {
   /** Moves `id` from one of `from` to `to` without money; the row when this call made the move. */
@@ -51,19 +67,11 @@ export function createPaymentMoves(db: Kysely<Database>, ledger: Ledger, now: ()
   }
 
   /** In one transaction: claim `from` → `to`, and when this call claimed it, post `posting` from one account to the other. */
-  async function move(row: PaymentRow, from: Status[], to: Status, extra: Extra, posting: { key: 'settle' | 'hold' | 'payout' | 'return'; kind: string; debit: string; credit: string }) {
+  async function move(row: PaymentRow, from: Status[], to: Status, extra: Extra, posting: Parameters<typeof paymentMovement>[1]) {
     return ledger.unit(async (unit) => {
       const claimed = await claimIn(unit.db, row.id, from, to, extra);
       if (!claimed) return undefined;
-      await unit.post({
-        idempotencyKey: postingKey(row.id, posting.key),
-        kind: posting.kind,
-        entries: [
-          { accountId: posting.debit, amount: -row.amount },
-          { accountId: posting.credit, amount: row.amount },
-        ],
-        metadata: { paymentId: row.id, ...(extra.provider_ref ? { provider: row.provider, providerRef: extra.provider_ref } : {}) },
-      });
+      await unit.post(paymentMovement(row, posting, extra.provider_ref ? { provider: row.provider, providerRef: extra.provider_ref } : {}));
       return claimed;
     });
   }
@@ -82,15 +90,7 @@ export function createPaymentMoves(db: Kysely<Database>, ledger: Ledger, now: ()
           .returningAll()
           .executeTakeFirst();
         if (!row) return undefined;
-        await unit.post({
-          idempotencyKey: postingKey(row.id, 'hold'),
-          kind: 'withdrawal-hold',
-          entries: [
-            { accountId: row.account_id, amount: -row.amount },
-            { accountId: hold.id, amount: row.amount },
-          ],
-          metadata: { paymentId: row.id },
-        });
+        await unit.post(paymentMovement(row, { key: 'hold', kind: 'withdrawal-hold', debit: row.account_id, credit: hold.id }, {}));
         return row;
       });
     },
@@ -122,15 +122,7 @@ export function createPaymentMoves(db: Kysely<Database>, ledger: Ledger, now: ()
 
     async returnHeld(row) {
       const hold = await house('house-payments-hold', row);
-      await ledger.post({
-        idempotencyKey: postingKey(row.id, 'return'),
-        kind: 'withdrawal-return',
-        entries: [
-          { accountId: hold.id, amount: -row.amount },
-          { accountId: row.account_id, amount: row.amount },
-        ],
-        metadata: { paymentId: row.id, recovered: true },
-      });
+      await ledger.post(paymentMovement(row, { key: 'return', kind: 'withdrawal-return', debit: hold.id, credit: row.account_id }, { recovered: true }));
     },
   };
 }

@@ -3,27 +3,12 @@
  * next request, because the bus invalidates the other node's cache.
  */
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@betsite/db';
 import { describeEachDb } from '@betsite/db/testing';
 import { createMemoryBus } from '../../lib/bus.ts';
-import { buildTestApp, opsHeaders } from '../../testing.ts';
+import { buildTestApp, opsHeaders, redisAvailable, TEST_REDIS_URL as REDIS_URL } from '../../testing.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, retryStrategy: () => null, connectTimeout: 1_000 });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.quit();
-    return true;
-  } catch {
-    probe.disconnect();
-    return false;
-  }
-}
 const withRedis = await redisAvailable();
 
 function scenarios(nodes: () => [FastifyInstance, FastifyInstance]) {
