@@ -7,8 +7,12 @@
  *   14, 15, 16 the same three shown with 3 decimals, the precision of the stored
  *   coefficient (SPEC: coefs rounded to 3 decimals): Hong Kong and Indonesian then read
  *   back to the very same coefficient. Malay above evens is −1/(d−1), which crowds long
- *   odds towards 0, so it reads back to within its last printed place, and it prints more
- *   places rather than ever showing 0.
+ *   odds towards 0, so it reads back to within its last printed place.
+ * Every format prints text its own parser reads back: where the usual places would print
+ * something that is not a price of the format (Malay or Hong Kong "0.00", Malay "−1.00" for
+ * 2.001–2.005), it prints more places instead (Malay −0.999 … −0.995, Hong Kong 0.001).
+ * Fractional shows the bookmakers' ladder price a coefficient stands for (4.33 and 4.333
+ * → 10/3, 2.5 → 6/4), otherwise the exact smallest-denominator fraction (1.188 → 3/16).
  * The stored and traded value is always the decimal coefficient; a format is only a view.
  *
  *   decimal d   fractional   american          Hong Kong   Indonesian          Malay
@@ -17,7 +21,8 @@
  *   3.75        11/4         +275              2.75        +2.75               -0.36
  * American and Indonesian print an explicit "+" on positive values; Hong Kong and Malay do not.
  */
-import { roundCoef } from './coef.ts';
+import { coefThousandths, roundCoef } from './coef.ts';
+import { FRACTIONAL_LADDER } from './ladder.ts';
 
 export const COEF_VIEW = {
   decimal: 0,
@@ -90,31 +95,77 @@ export interface FractionalOdds {
 }
 
 /**
- * The fraction with the smallest denominator that reads back to the same 3-decimal
- * coefficient (1.5 → 1/2, 1.909 → 10/11, 3.75 → 11/4, 2.0 → 1/1). Denominator 1000 always
- * qualifies, so the search ends.
+ * The fraction shown for a coefficient (rounded to 3 decimals first): its ladder price
+ * (`FRACTIONAL_LADDER`) where it has one, otherwise `smallestFraction`. A ladder price
+ * stands for its own 3-decimal coefficient and for the coefficients between that and its
+ * 2-decimal quote, as bookmakers' charts print it: 4.330–4.333 → 10/3, 1.909–1.910 → 10/11,
+ * 1.440–1.444 → 4/9, 2.5 → 6/4. Where two spans meet (1/8 and 2/15 are both quoted 1.13)
+ * the nearer price wins, and a coefficient that is a ladder price at 3 decimals always shows
+ * it. Ladder prices keep the ladder's terms (4/6, 85/40); other fractions are reduced.
  */
 export function decimalToFractional(decimal: number): FractionalOdds {
-  const net = roundCoef(decimal) - 1;
-  const tolerance = 0.0005 - 1e-9;
-  for (let denominator = 1; denominator <= 1000; denominator++) {
-    const numerator = Math.round(net * denominator);
-    if (numerator > 0 && Math.abs(numerator / denominator - net) < tolerance) return { numerator, denominator };
-  }
-  return reduce(Math.round(net * 1000), 1000);
+  const coef = roundCoef(decimal);
+  const ladder = LADDER_BY_COEF.get(coefThousandths(coef));
+  return ladder ? { ...ladder } : smallestFraction(coef);
 }
+
+/**
+ * The fraction with the smallest denominator that reads back to the same 3-decimal
+ * coefficient, i.e. whose net win n/d lies in the coefficient's rounding interval
+ * [net − 0.0005, net + 0.0005) (half up, so 1.1875 = 3/16 rounds to 1.188): 1.188 → 3/16,
+ * 1.909 → 10/11, 1.667 → 2/3. Found by descending the Stern–Brocot tree in exact integer
+ * arithmetic; the first fraction met inside the interval has the smallest denominator and
+ * is already reduced. 0/1 for what is not a price (1 or less, NaN, ∞).
+ */
+export function smallestFraction(decimal: number): FractionalOdds {
+  const net = coefThousandths(roundCoef(decimal)) - 1000;
+  if (!(net > 0 && net <= 1e9)) return { numerator: 0, denominator: 1 };
+  // The interval is [low/M, high/M): everything below stays exact in doubles (< 2^53).
+  const M = 2000;
+  const low = 2 * net - 1;
+  const high = 2 * net + 1;
+  // Stern–Brocot neighbours a/b < low/M and c/d ≥ high/M, starting from 0/1 and 1/0.
+  let [a, b, c, d] = [0, 1, 1, 0];
+  for (;;) {
+    const p = a + c;
+    const q = b + d;
+    if (p * M < low * q) {
+      // The mediant is below: move the left bound as many steps right as stay below.
+      const k = Math.floor((low * b - a * M - 1) / (c * M - low * d));
+      [a, b] = [a + k * c, b + k * d];
+    } else if (p * M >= high * q) {
+      // The mediant is at or above the top: move the right bound as many steps left as stay there.
+      const k = Math.floor((c * M - high * d) / (high * b - a * M));
+      [c, d] = [c + k * a, d + k * b];
+    } else {
+      return { numerator: p, denominator: q };
+    }
+  }
+}
+
+/** The ladder price of each 3-decimal coefficient (in thousandths) that has one. */
+const LADDER_BY_COEF: ReadonlyMap<number, FractionalOdds> = (() => {
+  const claims = new Map<number, { fraction: FractionalOdds; exact: boolean; distance: number }>();
+  for (const [numerator, denominator] of FRACTIONAL_LADDER) {
+    const value = 1 + numerator / denominator;
+    const three = coefThousandths(roundCoef(value));
+    const two = Math.round(value * 100 + 1e-7) * 10; // the 2-decimal quote, half up
+    for (let t = Math.max(1001, Math.min(two, three)); t <= Math.max(two, three); t++) {
+      const exact = t === three;
+      const distance = Math.abs(t / 1000 - value);
+      const held = claims.get(t);
+      if (!held || (exact && !held.exact) || (exact === held.exact && distance < held.distance)) {
+        claims.set(t, { fraction: { numerator, denominator }, exact, distance });
+      }
+    }
+  }
+  return new Map([...claims].map(([t, claim]) => [t, claim.fraction]));
+})();
 
 export function fractionalToDecimal(fraction: FractionalOdds): number {
   const { numerator, denominator } = fraction;
   if (!(numerator > 0 && denominator > 0)) throw new RangeError('a fraction needs positive terms');
   return 1 + numerator / denominator;
-}
-
-function reduce(numerator: number, denominator: number): FractionalOdds {
-  let a = numerator;
-  let b = denominator;
-  while (b) [a, b] = [b, a % b];
-  return { numerator: numerator / a, denominator: denominator / a };
 }
 
 // ---- display ----
@@ -126,11 +177,16 @@ function fixed(value: number, places: number): string {
   return `${value < 0 && rounded !== 0 ? '-' : ''}${rounded.toFixed(places)}`;
 }
 
-/** Malay prices of very long odds crowd towards 0: keep adding places until one is not 0. */
-function fixedNonZero(value: number, places: number): string {
-  let text = fixed(value, places);
-  for (let more = places + 1; /^-?0\.0+$/.test(text) && more <= 6; more++) text = fixed(value, more);
-  return text;
+/**
+ * `value` with `places` decimals, or with more where those would print text the view's own
+ * parser refuses: Hong Kong and Malay "0.00" (very short odds, very long Malay odds) and
+ * Malay "−1.00" (2.001–2.005, whose Malay price is −0.999 … −0.995).
+ */
+function printed(value: number, places: number, view: CoefViewId, plus = false): string {
+  for (let more = places; ; more++) {
+    const text = plus ? signed(fixed(value, more)) : fixed(value, more);
+    if (more >= 6 || parseCoef(text, view) !== null) return text;
+  }
 }
 
 function signed(text: string): string {
@@ -150,19 +206,16 @@ export function formatCoef(decimal: number, view: CoefViewId): string {
       return `${numerator}/${denominator}`;
     }
     case COEF_VIEW.american:
-      return signed(fixed(decimalToAmerican(coef), 0));
+      return printed(decimalToAmerican(coef), 0, view, true);
     case COEF_VIEW.hongKong:
-      return fixed(decimalToHongKong(coef), 2);
-    case COEF_VIEW.indonesian:
-      return signed(fixed(decimalToIndonesian(coef), 2));
-    case COEF_VIEW.malay:
-      return fixedNonZero(decimalToMalay(coef), 2);
     case COEF_VIEW.hongKongPrecise:
-      return fixed(decimalToHongKong(coef), 3);
+      return printed(decimalToHongKong(coef), view === COEF_VIEW.hongKong ? 2 : 3, view);
+    case COEF_VIEW.indonesian:
     case COEF_VIEW.indonesianPrecise:
-      return signed(fixed(decimalToIndonesian(coef), 3));
+      return printed(decimalToIndonesian(coef), view === COEF_VIEW.indonesian ? 2 : 3, view, true);
+    case COEF_VIEW.malay:
     case COEF_VIEW.malayPrecise:
-      return fixedNonZero(decimalToMalay(coef), 3);
+      return printed(decimalToMalay(coef), view === COEF_VIEW.malay ? 2 : 3, view);
   }
 }
 
