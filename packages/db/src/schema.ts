@@ -128,6 +128,8 @@ export interface LedgerAccountsTable {
   /** Minor units; changed only by ledger movements, together with their entries. */
   balance: ColumnType<bigint, bigint | undefined, bigint>;
   allow_negative: ColumnType<boolean, boolean | undefined, never>;
+  /** House accounts: which of the kind and currency's shards (decision 0015); players: 0. */
+  shard: ColumnType<number, number | undefined, never>;
   created_at: Timestamp;
 }
 

@@ -2,7 +2,12 @@
  * Ledger accounts: a player's accounts (SPEC §3 Account types 0, 4, 9) and the house
  * accounts on the other side of their movements. Opening is get-or-create, so a retried
  * registration or two nodes asking for the same house account end with one account.
+ *
+ * A house account is one of `HOUSE_SHARDS` rows of its kind and currency (decision 0015), so
+ * that concurrent movements do not all queue on one locked row; the house's balance in a
+ * kind and currency is the sum of its shards.
  */
+import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { ACCOUNT_TYPES, minor, type AccountType, type AccountTypeName, type CurrencyCode, type Minor } from '@betsite/domain';
 import type { Database, LedgerAccountKind, LedgerAccountsTable } from '@betsite/db';
@@ -10,6 +15,14 @@ import { AccountConflictError, UnknownAccountError } from './errors.ts';
 import { isUuid } from './movement.ts';
 
 export type HouseAccountKind = Extract<LedgerAccountKind, `house-${string}`>;
+
+/** Shards per house kind and currency: concurrent movements spread over this many rows. */
+export const HOUSE_SHARDS = 32;
+
+/** The shard a movement keyed by `key` (a payment id, a coupon id …) takes: stable, uniform. */
+export function houseShard(key: string): number {
+  return createHash('sha256').update(key).digest().readUInt32BE(0) % HOUSE_SHARDS;
+}
 
 export interface LedgerAccount {
   id: string;
@@ -22,6 +35,8 @@ export interface LedgerAccount {
   balance: Minor;
   /** Only house accounts may go negative. */
   allowNegative: boolean;
+  /** A house account's shard (0 for players). */
+  shard: number;
   createdAt: Date;
 }
 
@@ -59,12 +74,13 @@ export async function openPlayerAccount(db: Kysely<Database>, now: Date, input: 
   return toAccount(existing);
 }
 
-/** The house account of `kind` in `currency`, created if missing; it may go negative. */
-export async function houseAccount(db: Kysely<Database>, now: Date, kind: HouseAccountKind, currency: CurrencyCode): Promise<LedgerAccount> {
+/** Shard `shard` of the house account of `kind` in `currency`, created if missing; it may go negative. */
+export async function houseAccount(db: Kysely<Database>, now: Date, kind: HouseAccountKind, currency: CurrencyCode, shard = 0): Promise<LedgerAccount> {
+  if (!Number.isInteger(shard) || shard < 0 || shard >= HOUSE_SHARDS) throw new RangeError(`house shard ${shard} is not 0 to ${HOUSE_SHARDS - 1}`);
   const created = await db
     .insertInto('ledger_accounts')
-    .values({ kind, currency, allow_negative: true, created_at: now })
-    .onConflict((oc) => oc.columns(['kind', 'currency']).where('owner_id', 'is', null).doNothing())
+    .values({ kind, currency, allow_negative: true, shard, created_at: now })
+    .onConflict((oc) => oc.columns(['kind', 'currency', 'shard']).where('owner_id', 'is', null).doNothing())
     .returningAll()
     .executeTakeFirst();
   if (created) return toAccount(created);
@@ -74,8 +90,21 @@ export async function houseAccount(db: Kysely<Database>, now: Date, kind: HouseA
     .where('owner_id', 'is', null)
     .where('kind', '=', kind)
     .where('currency', '=', currency)
+    .where('shard', '=', shard)
     .executeTakeFirstOrThrow();
   return toAccount(existing);
+}
+
+/** The house's balance of `kind` in `currency`: the sum of its shards. */
+export async function houseBalance(db: Kysely<Database>, kind: HouseAccountKind, currency: CurrencyCode): Promise<Minor> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | null>('balance'), eb.val('0')).as('balance'))
+    .where('owner_id', 'is', null)
+    .where('kind', '=', kind)
+    .where('currency', '=', currency)
+    .executeTakeFirstOrThrow();
+  return minor(BigInt(row.balance));
 }
 
 /** A player's accounts: main first, then bonus, then currency accounts by currency. */
@@ -108,6 +137,7 @@ function toAccount(row: Selectable<LedgerAccountsTable>): LedgerAccount {
     currency: row.currency,
     balance: minor(row.balance),
     allowNegative: row.allow_negative,
+    shard: row.shard,
     createdAt: row.created_at,
   };
 }

@@ -231,6 +231,36 @@ describeEachDb('ledger', (t) => {
     await expectConsistent(t.db);
   });
 
+  it('spreads the house side over its shards (decision 0015): one row per shard whoever asks, movements by key, the house balance their sum', async () => {
+    // Two nodes (two ledgers, no shared cache) asking for the same shards at once: one row each.
+    const nodes = [createLedger(t.db, fixedClock(NOW)), createLedger(t.db, fixedClock(NOW))];
+    const keys = Array.from({ length: 200 }, (_, i) => `coupon:${i}`);
+    const accounts = await Promise.all(keys.flatMap((k) => nodes.map((n) => n.houseAccount('house-bets', 'USD', k))));
+    const rows = await t.db.selectFrom('ledger_accounts').select(['id', 'shard']).where('kind', '=', 'house-bets').where('currency', '=', 'USD').execute();
+    expect(new Set(accounts.map((a) => a.id))).toEqual(new Set(rows.map((r) => r.id)));
+    // 200 keys over 32 shards: nearly every shard is used, and a key always takes the same one.
+    expect(rows.length).toBeGreaterThanOrEqual(28);
+    expect(new Set(rows.map((r) => r.shard)).size).toBe(rows.length);
+    expect((await nodes[0]!.houseAccount('house-bets', 'USD', 'coupon:7')).id).toBe((await nodes[1]!.houseAccount('house-bets', 'USD', 'coupon:7')).id);
+    expect((await nodes[0]!.houseAccount('house-bets', 'USD')).shard).toBe(0);
+
+    // 40 players' movements at once: each player's account and the shard of its key; the house's balance is the sum.
+    ledger = nodes[0]!;
+    const mains = await Promise.all(Array.from({ length: 40 }, async () => ledger.openPlayerAccount({ ownerId: await createPlayer(t.db, 'USD'), type: 'main', currency: 'USD' })));
+    await Promise.all(
+      mains.map(async (main, i) => {
+        const house = await ledger.houseAccount('house-bets', 'USD', `stake:${i}`);
+        await ledger.post({ idempotencyKey: `fund:${main.id}`, kind: 'deposit', entries: [{ accountId: house.id, amount: -100n }, { accountId: main.id, amount: 100n }] });
+        await ledger.post({ idempotencyKey: `stake:${i}`, kind: 'bet', entries: [{ accountId: main.id, amount: -40n }, { accountId: house.id, amount: 40n }] });
+      }),
+    );
+    expect(await ledger.houseBalance('house-bets', 'USD')).toBe(-60n * 40n);
+    const sum = await t.db.selectFrom('ledger_accounts').select((eb) => eb.fn.sum<string>('balance').as('sum')).where('kind', '=', 'house-bets').where('currency', '=', 'USD').executeTakeFirstOrThrow();
+    expect(BigInt(sum.sum)).toBe(-2400n);
+    await expect(ledger.houseBalance('house-bets', 'JPY')).resolves.toBe(0n);
+    await expectConsistent(t.db);
+  });
+
   it('credits a payment callback delivered 10 times concurrently exactly once', async () => {
     const { main, house } = await fundedPlayer(0n);
     const callback = {

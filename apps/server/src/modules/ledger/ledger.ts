@@ -9,6 +9,8 @@ import {
   accountBalance,
   accountsOf,
   houseAccount,
+  houseBalance,
+  houseShard,
   openPlayerAccount,
   type HouseAccountKind,
   type LedgerAccount,
@@ -37,8 +39,15 @@ export interface LedgerUnit {
 export interface Ledger {
   /** Get-or-create; `AccountConflictError` when the player's main account has another currency. */
   openPlayerAccount(input: OpenPlayerAccount): Promise<LedgerAccount>;
-  /** Get-or-create. */
-  houseAccount(kind: HouseAccountKind, currency: CurrencyCode): Promise<LedgerAccount>;
+  /**
+   * Get-or-create (remembered per process: house accounts never change). With `shardKey`
+   * (the movement's payment or coupon id) the shard it hashes to, so concurrent movements
+   * spread over the house's rows (decision 0015); without, shard 0. Its `balance` is as
+   * first read: ask `balance(id)` or `houseBalance`.
+   */
+  houseAccount(kind: HouseAccountKind, currency: CurrencyCode, shardKey?: string): Promise<LedgerAccount>;
+  /** The house's balance of a kind and currency: the sum of its shards. */
+  houseBalance(kind: HouseAccountKind, currency: CurrencyCode): Promise<Minor>;
   /**
    * Posts a movement once per idempotency key. Throws `InvalidMovementError`,
    * `InsufficientFundsError` or `IdempotencyConflictError`; a repeat of the same movement
@@ -62,9 +71,22 @@ const MAX_PAGE = 500;
 
 export function createLedger(db: Kysely<Database>, clock: Clock): Ledger {
   const now = () => new Date(clock.now());
+  // Ids only (the balance in a cached copy would be stale): house accounts are never removed.
+  const houses = new Map<string, Promise<LedgerAccount>>();
   return {
     openPlayerAccount: (input) => openPlayerAccount(db, now(), input),
-    houseAccount: (kind, currency) => houseAccount(db, now(), kind, currency),
+    houseAccount(kind, currency, shardKey) {
+      const shard = shardKey === undefined ? 0 : houseShard(shardKey);
+      const key = `${kind}:${currency}:${shard}`;
+      let found = houses.get(key);
+      if (!found) {
+        found = houseAccount(db, now(), kind, currency, shard);
+        houses.set(key, found);
+        found.catch(() => houses.delete(key));
+      }
+      return found;
+    },
+    houseBalance: (kind, currency) => houseBalance(db, kind, currency),
     post: (movement) => postMovement(db, now(), movement),
     unit: (work) =>
       db.transaction().execute((trx) => {

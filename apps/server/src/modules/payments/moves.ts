@@ -5,6 +5,7 @@
  * exactly one claims a change; the others find the new state and move nothing. Each posting
  * also has its own idempotency key, so even a repeated unit moves the money once.
  */
+import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { CurrencyCode } from '@betsite/domain';
 import type { Database, JsonObject, PaymentsTable } from '@betsite/db';
@@ -38,7 +39,7 @@ export interface PaymentMoves {
   /** Moves `id` from one of `from` to `to` without money; the row when this call made the move. */
   claim(id: string, from: Status[], to: Status, extra?: Extra): Promise<PaymentRow | undefined>;
   /** A new withdrawal, its row and its hold in one go; undefined when the key was used (the caller reads that row). Insufficient funds throw and leave no row. */
-  requestWithdrawal(values: Omit<Insertable<PaymentsTable>, 'status'>): Promise<PaymentRow | undefined>;
+  requestWithdrawal(values: Omit<Insertable<PaymentsTable>, 'status' | 'id'>): Promise<PaymentRow | undefined>;
   /** A deposit the provider confirmed (from pending, expired or an old `settling`) → succeeded + credit. */
   creditDeposit(row: PaymentRow, extra: Extra): Promise<PaymentRow | undefined>;
   /** An old `new` withdrawal (hold never posted) → awaiting_approval + hold. */
@@ -54,7 +55,8 @@ export interface PaymentMoves {
 }
 
 export function createPaymentMoves(db: Kysely<Database>, ledger: Ledger, now: () => Date): PaymentMoves {
-  const house = (kind: HouseAccountKind, row: PaymentRow) => ledger.houseAccount(kind, row.currency as CurrencyCode);
+  // A payment's postings all use the house shard of its id (decision 0015).
+  const house = (kind: HouseAccountKind, row: PaymentRow) => ledger.houseAccount(kind, row.currency as CurrencyCode, row.id);
 
   async function claimIn(trx: Kysely<Database> | Transaction<Database>, id: string, from: Status[], to: Status, extra: Extra = {}) {
     return trx
@@ -80,12 +82,14 @@ export function createPaymentMoves(db: Kysely<Database>, ledger: Ledger, now: ()
     claim: (id, from, to, extra) => claimIn(db, id, from, to, extra),
 
     async requestWithdrawal(values) {
-      const hold = await ledger.houseAccount('house-payments-hold', values.currency as CurrencyCode);
+      // The id first: the house shard comes from it, and its account is looked up outside the unit.
+      const id = randomUUID();
+      const hold = await ledger.houseAccount('house-payments-hold', values.currency as CurrencyCode, id);
       return ledger.unit(async (unit) => {
         const at = now();
         const row = await unit.db
           .insertInto('payments')
-          .values({ ...values, status: 'awaiting_approval', created_at: at, updated_at: at })
+          .values({ ...values, id, status: 'awaiting_approval', created_at: at, updated_at: at })
           .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
           .returningAll()
           .executeTakeFirst();

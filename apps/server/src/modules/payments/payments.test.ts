@@ -333,7 +333,9 @@ describeEachDb('payments API', (t) => {
       expect(created(await withdraw(p, '250', key))).toEqual(res);
       expect(await balance(p)).toBe(75_000n);
       expect(await postings(res.paymentId)).toEqual(['hold']);
-      const hold = await ledger.houseAccount('house-payments-hold', 'EUR');
+      expect(await ledger.houseBalance('house-payments-hold', 'EUR')).toBeGreaterThanOrEqual(25_000n);
+      // The hold sits on the house shard of the payment's id (decision 0015).
+      const hold = await ledger.houseAccount('house-payments-hold', 'EUR', res.paymentId);
       expect(await ledger.balance(hold.id)).toBeGreaterThanOrEqual(25_000n);
     });
 
@@ -370,7 +372,6 @@ describeEachDb('payments API', (t) => {
 
     it('approves (paid out, money leaves the hold) and rejects (money back once); decisions are final', async () => {
       const p = await player('EUR', 10_000n);
-      const hold = await ledger.houseAccount('house-payments-hold', 'EUR');
       const approvedOne = created(await withdraw(p, '30'));
       const rejectedOne = created(await withdraw(p, '20'));
       expect(await balance(p)).toBe(5000n);
@@ -380,11 +381,11 @@ describeEachDb('payments API', (t) => {
       const ids = OpsWithdrawalListSchema.parse(listed.json()).withdrawals.map((w) => w.id);
       expect(ids).toEqual(expect.arrayContaining([approvedOne.paymentId, rejectedOne.paymentId]));
 
-      const holdBefore = await ledger.balance(hold.id);
+      const holdBefore = await ledger.houseBalance('house-payments-hold', 'EUR');
       const approve = await call({ method: 'POST', url: `/ops-api/v1/withdrawals/${approvedOne.paymentId}/approve`, headers: opsHeaders });
       expect(approve.statusCode).toBe(200);
       expect(OpsWithdrawalSchema.parse(approve.json())).toMatchObject({ id: approvedOne.paymentId, status: 'succeeded', userId: p.userId });
-      expect(await ledger.balance(hold.id)).toBe(holdBefore - 3000n);
+      expect(await ledger.houseBalance('house-payments-hold', 'EUR')).toBe(holdBefore - 3000n);
       expect(await postings(approvedOne.paymentId)).toEqual(['hold', 'payout']);
       // Approving again is idempotent; rejecting an approved one is refused.
       expect((await call({ method: 'POST', url: `/ops-api/v1/withdrawals/${approvedOne.paymentId}/approve`, headers: opsHeaders })).statusCode).toBe(200);

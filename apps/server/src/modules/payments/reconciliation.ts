@@ -43,15 +43,17 @@ export async function reconcilePayments(db: Kysely<Database>): Promise<PaymentRe
     after = page[page.length - 1]!.id;
   }
 
+  // The hold account's balance per currency: the sum of its shards (decision 0015).
   const holdRows = await db
     .selectFrom('ledger_accounts')
-    .select(['currency', 'balance'])
+    .select((eb) => ['currency', eb.fn.sum<string>('balance').as('balance')])
     .where('kind', '=', 'house-payments-hold')
     .where('owner_id', 'is', null)
+    .groupBy('currency')
     .execute();
   const currencies = new Set([...holdRows.map((r) => r.currency), ...[...held].filter(([, amount]) => amount !== 0n).map(([c]) => c)]);
   const holds = [...currencies].sort().map((currency) => {
-    const balance = holdRows.find((r) => r.currency === currency)?.balance ?? 0n;
+    const balance = BigInt(holdRows.find((r) => r.currency === currency)?.balance ?? 0);
     const open = held.get(currency) ?? 0n;
     return { currency, balance: String(balance), openWithdrawals: String(open), agrees: balance === open };
   });

@@ -100,7 +100,7 @@ describeEachDb('payments survive a crash', (t) => {
     await t.db.deleteFrom('ledger_entries').where('transaction_id', 'in', t.db.selectFrom('ledger_transactions').select('id').where('idempotency_key', '=', postingKey(paymentId, 'hold'))).execute();
     await t.db.deleteFrom('ledger_transactions').where('idempotency_key', '=', postingKey(paymentId, 'hold')).execute();
     await t.db.updateTable('ledger_accounts').set({ balance: 10_000n }).where('id', '=', p.accountId).execute();
-    const hold = await ledger.houseAccount('house-payments-hold', 'EUR');
+    const hold = await ledger.houseAccount('house-payments-hold', 'EUR', paymentId);
     await t.db.updateTable('ledger_accounts').set((eb) => ({ balance: eb('balance', '-', 1000n) })).where('id', '=', hold.id).execute();
     await t.db.updateTable('payments').set({ status: 'new' }).where('id', '=', paymentId).execute();
     expect(await findingOf(paymentId)).toMatchObject({ status: 'new', reason: 'requested, hold not yet posted' });

@@ -114,7 +114,6 @@ describeEachDb('payments with the sandbox switched off', (t) => {
 
   it('lets the operator reject held withdrawals (money back) but not pay them out', async () => {
     const p = await player(off, 10_000n);
-    const hold = await ledger().houseAccount('house-payments-hold', 'EUR');
     // Withdrawals held while a provider was still configured.
     const held = async () => {
       const { id } = await t.db
@@ -134,6 +133,7 @@ describeEachDb('payments with the sandbox switched off', (t) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      const hold = await ledger().houseAccount('house-payments-hold', 'EUR', id);
       await ledger().post({
         idempotencyKey: `payment:${id}:hold`,
         kind: 'withdrawal-hold',
