@@ -13,6 +13,8 @@ const TABLES = [
   'champs',
   'config_groups',
   'countries',
+  'coupon_selections',
+  'coupons',
   'feed_cursors',
   'games',
   'ledger_accounts',

@@ -197,6 +197,8 @@ export interface Database {
   markets: MarketsTable;
   outcomes: OutcomesTable;
   feed_cursors: FeedCursorsTable;
+  coupons: CouponsTable;
+  coupon_selections: CouponSelectionsTable;
 }
 
 /** A login session, known only by the SHA-256 (hex) of its token. */
@@ -639,4 +641,57 @@ export interface FeedCursorsTable {
   /** Fencing token: +1 each time the lease passes to another node (0016_feed_lease_generation). */
   generation: ColumnType<bigint, bigint | undefined, bigint>;
   updated_at: Generated<Date>;
+}
+
+export type CouponStatus = 'pending' | 'accepted' | 'refused' | 'settled' | 'sold';
+
+/** A placed coupon (issue 11, migration 0018). Money in minor units, coefs in thousandths. */
+export interface CouponsTable {
+  /** The client's coupon id: the placement's idempotency key. */
+  id: string;
+  user_id: string;
+  account_id: string;
+  currency: string;
+  /** SPEC §3 coupon type 0–9. */
+  type_id: number;
+  system_value: number | null;
+  /** What was charged. */
+  amount: bigint;
+  unit_stake: bigint;
+  lines: number;
+  coef: number;
+  possible_win: bigint;
+  change_coef_action: number;
+  exact_coef: number | null;
+  drop_on_score_change: Generated<boolean>;
+  is_live: boolean;
+  status: CouponStatus;
+  payout: bigint | null;
+  /** Why a pending coupon was refused: `{ code, selections? }`. */
+  refusal: ColumnType<JsonObject | null, string | null | undefined, string | null>;
+  /** What settlement needs beyond the selections (amounts per bet or block, blocks, lobby …). */
+  plan: ColumnType<JsonObject, string, string>;
+  request_hash: string;
+  /** A pending live coupon is checked again and accepted at this time. */
+  accept_at: Date | null;
+  settled_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CouponSelectionsTable {
+  coupon_id: string;
+  /** The player's order (chain, conditional blocks follow it). */
+  position: number;
+  game_id: number;
+  outcome_key: string;
+  /** The coefficient taken, in thousandths. */
+  coef: number;
+  block_id: number | null;
+  is_banker: Generated<boolean>;
+  is_live: boolean;
+  score_home: number | null;
+  score_away: number | null;
+  /** SPEC §3 coupon bet status, −2 until settled. */
+  status: Generated<number>;
 }
