@@ -36,3 +36,4 @@ export * from './money/index.ts';
 export * from './auth/index.ts';
 export * from './odds/index.ts';
 export * from './sports/index.ts';
+export * from './coupon/index.ts';
