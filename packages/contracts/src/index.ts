@@ -22,3 +22,4 @@ export * from './line.ts';
 export * from './operations.ts';
 export * from './text.ts';
 export * from './params.ts';
+export * from './coupon.ts';

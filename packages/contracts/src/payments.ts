@@ -50,7 +50,7 @@ export const PaymentErrorCode = {
   paymentsUnavailable: 'payments_unavailable',
 } as const;
 
-const DecimalAmountSchema = text()
+export const DecimalAmountSchema = text()
   .trim()
   .regex(/^\d{1,15}(\.\d{1,8})?$/, { message: 'Amount must be a positive decimal like 100 or 100.50' });
 

@@ -1,0 +1,255 @@
+/**
+ * The coupon API (issue 11) on both databases: quotes, placement on the ledger (idempotent by
+ * coupon id, never overdrawn), odds changes by changeCoefAction, unavailable selections, the
+ * live delay, settlement once the games finish, my bets.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ApiErrorSchema, CouponHistorySchema, CouponQuoteSchema, CouponSchema, GameResponseSchema, type Coupon, type GameDetail } from '@betsite/contracts';
+import { describeEachDb } from '@betsite/db/testing';
+import { buildTestApp, expectPaymentsReconciled, opsHeaders } from '../../testing.ts';
+import { createClock } from '../../lib/clock.ts';
+import { createLedger, type Ledger } from '../ledger/ledger.ts';
+
+const QUOTE = '/web-api/coupon/v1/quote';
+const COUPONS = '/web-api/coupon/v1/coupons';
+const HOME = '1x2:match/home';
+const DRAW = '1x2:match/draw';
+
+describeEachDb('coupon API', (t) => {
+  let app: FastifyInstance;
+  let ledger: Ledger;
+  const clock = createClock({ fake: true });
+
+  beforeAll(async () => {
+    app = await buildTestApp(t.handle, { clock });
+    ledger = createLedger(t.db, clock);
+    await app.jobs.runDue();
+  });
+  afterAll(() => app.close());
+
+  async function player(balance = 100_00n) {
+    const { id: userId } = await t.db
+      .insertInto('users')
+      .values({ email: `${randomUUID()}@example.com`, password_hash: 'x', registration_type: 'full_reg', country: 'DE', currency: 'EUR', language: 'en', email_verified_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { token } = await app.sessions.create(userId, { remember: false });
+    const main = await ledger.openPlayerAccount({ ownerId: userId, type: 'main', currency: 'EUR' });
+    if (balance > 0n) {
+      const house = await ledger.houseAccount('house-payments', 'EUR');
+      await ledger.post({ idempotencyKey: `fund:${main.id}`, kind: 'deposit', entries: [{ accountId: house.id, amount: -balance }, { accountId: main.id, amount: balance }] });
+    }
+    return { userId, accountId: main.id, headers: { 'x-auth': token } };
+  }
+  type Player = Awaited<ReturnType<typeof player>>;
+
+  const call = (options: InjectOptions) => app.inject(options);
+  const ops = (method: 'POST' | 'PATCH', url: string, payload?: unknown) => call({ method, url: `/ops-api/v1/games${url}`, headers: opsHeaders, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+  let n = 0;
+  async function game(live = false): Promise<GameDetail> {
+    n++;
+    const res = await ops('POST', '', { sportId: 1, champName: 'Coupon League', home: `Home ${n}`, away: `Away ${n}`, live });
+    expect(res.statusCode, res.body).toBe(201);
+    return GameResponseSchema.parse(res.json()).game;
+  }
+  const coefOf = (g: GameDetail, key: string) => g.markets.flatMap((m) => m.outcomes).find((o) => o.key === key)!.coef;
+  const setCoef = async (g: GameDetail, key: string, coef: number) => expect((await ops('PATCH', `/${g.id}/odds`, { outcomes: [{ key, coef }] })).statusCode).toBe(200);
+  const finish = async (g: GameDetail, home: number, away: number) => {
+    const res = await ops('POST', `/${g.id}/finish`, { score: { home, away } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const bet = (g: GameDetail, key = HOME, coef = coefOf(g, key)) => ({ gameId: g.id, outcomeKey: key, coef });
+  const place = (who: Player | null, body: Record<string, unknown>) => call({ method: 'POST', url: COUPONS, headers: who?.headers ?? {}, payload: { id: randomUUID(), ...body } });
+  const placed = (res: LightMyRequestResponse, status = 201): Coupon => {
+    expect(res.statusCode, res.body).toBe(status);
+    return CouponSchema.parse(res.json());
+  };
+  const errorOf = (res: LightMyRequestResponse) => [res.statusCode, ApiErrorSchema.parse(res.json()).code];
+  const balance = (who: Player) => ledger.balance(who.accountId);
+  /** The settlement sweep, as the job runner runs it a few seconds on. */
+  const settleNow = async () => {
+    clock.advance!(10);
+    await app.jobs.runDue();
+  };
+
+  describe('quote', () => {
+    it('answers visitors and players: the types these bets allow, lines, charged, coef, possible win, each bet’s state', async () => {
+      const [a, b, c] = [await game(), await game(), await game()];
+      const res = await call({ method: 'POST', url: QUOTE, payload: { typeId: 2, systemValue: 2, amount: '3', bets: [bet(a), bet(b), bet(c)] } });
+      expect(res.statusCode, res.body).toBe(200);
+      const quote = CouponQuoteSchema.parse(res.json());
+      expect(quote).toMatchObject({ typeId: 2, lines: 3, unitStake: '1.00', charged: '3.00', currency: 'RUB', errors: [] });
+      expect(quote.types.find((x) => x.typeId === 0)).toMatchObject({ allowed: false, reason: 'too_many_selections' });
+      expect(quote.types.find((x) => x.typeId === 7)).toMatchObject({ allowed: true });
+      expect(quote.systemOptions.map((o) => o.combo)).toEqual([3]);
+      expect(quote.bets.every((x) => !x.isBlocked && !x.isLive)).toBe(true);
+
+      // Two bets of one game: dependent; an unknown outcome: blocked; a missing amount: an error, not a failure.
+      const dep = CouponQuoteSchema.parse((await call({ method: 'POST', url: QUOTE, payload: { typeId: 1, bets: [bet(a), bet(a, DRAW), { gameId: a.id, outcomeKey: 'nope', coef: 2 }] } })).json());
+      expect(dep.bets.map((x) => [x.isDepend, x.isBlocked])).toEqual([[true, false], [true, false], [false, true]]);
+      expect(dep.types.find((x) => x.typeId === 1)).toMatchObject({ allowed: false, reason: 'dependent_selections' });
+      expect(dep.errors.map((e) => e.code)).toContain('type_not_allowed');
+    });
+
+    it('refuses malformed drafts with 400', async () => {
+      for (const payload of [{}, { typeId: 11, bets: [] }, { typeId: 0, bets: [{ gameId: 1, outcomeKey: HOME, coef: 1.2345 }] }, { typeId: 0, bets: [{ gameId: 'x', outcomeKey: HOME, coef: 2 }] }, { typeId: 0, amount: '1e3', bets: [{ gameId: 1, outcomeKey: HOME, coef: 2 }] }]) {
+        expect(errorOf(await call({ method: 'POST', url: QUOTE, payload }))).toEqual([400, 'invalid_request']);
+      }
+    });
+  });
+
+  describe('placement', () => {
+    it('needs a session, a valid body and the right to bet', async () => {
+      const g = await game();
+      expect(errorOf(await place(null, { typeId: 0, amount: '1', bets: [bet(g)] }))).toEqual([401, 'unauthorized']);
+      const p = await player();
+      expect(errorOf(await place(p, { typeId: 0, amount: '1' }))).toEqual([400, 'invalid_request']);
+      expect(errorOf(await call({ method: 'POST', url: COUPONS, headers: p.headers, payload: { typeId: 0, amount: '1', bets: [bet(g)] } }))).toEqual([400, 'invalid_request']);
+      await t.db.updateTable('users').set({ ban_level: 2 }).where('id', '=', p.userId).execute();
+      expect(errorOf(await place(p, { typeId: 0, amount: '1', bets: [bet(g)] }))).toEqual([403, 'bet_not_allowed']);
+      expect(await balance(p)).toBe(100_00n);
+    });
+
+    it('charges the stake on the ledger with the coupon; a retry of the id answers it, another body under the id is 409', async () => {
+      const p = await player();
+      const g = await game();
+      const id = randomUUID();
+      const body = { id, typeId: 0, amount: '12.50', bets: [bet(g)] };
+      const first = placed(await call({ method: 'POST', url: COUPONS, headers: p.headers, payload: body }));
+      expect(first).toMatchObject({ id, status: 'accepted', amount: '12.50', lines: 1, coef: coefOf(g, HOME), payout: null, isLive: false });
+      expect(await balance(p)).toBe(100_00n - 12_50n);
+      expect(placed(await call({ method: 'POST', url: COUPONS, headers: p.headers, payload: body }), 200)).toEqual(first);
+      expect(errorOf(await call({ method: 'POST', url: COUPONS, headers: p.headers, payload: { ...body, amount: '13' } }))).toEqual([409, 'idempotency_conflict']);
+      const other = await player();
+      expect(errorOf(await call({ method: 'POST', url: COUPONS, headers: other.headers, payload: body }))).toEqual([409, 'idempotency_conflict']);
+      expect(await balance(p)).toBe(100_00n - 12_50n);
+      const stakes = await t.db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', '=', `coupon:${id}:stake`).execute();
+      expect(stakes).toHaveLength(1);
+    });
+
+    it('handles odds changes by changeCoefAction: 0 refuses any, 1 takes any, 2 takes increases', async () => {
+      const p = await player();
+      const g = await game();
+      const seen = coefOf(g, HOME);
+      await setCoef(g, HOME, seen + 0.2);
+      const up = bet(g, HOME, seen);
+      const refused = await place(p, { typeId: 0, amount: '1', changeCoefAction: 0, bets: [up] });
+      expect(errorOf(refused)).toEqual([409, 'coef_changed']);
+      expect((refused.json() as { details: { bets: { coef: number }[] } }).details.bets[0]!.coef).toBeCloseTo(seen + 0.2, 3);
+      expect(placed(await place(p, { typeId: 0, amount: '1', changeCoefAction: 2, bets: [up] })).coef).toBeCloseTo(seen + 0.2, 3);
+      await setCoef(g, HOME, seen - 0.1);
+      expect(errorOf(await place(p, { typeId: 0, amount: '1', changeCoefAction: 2, bets: [up] }))).toEqual([409, 'coef_changed']);
+      expect(placed(await place(p, { typeId: 0, amount: '1', changeCoefAction: 1, bets: [up] })).coef).toBeCloseTo(seen - 0.1, 3);
+      expect(await balance(p)).toBe(100_00n - 2_00n);
+    });
+
+    it('refuses blocked, suspended, finished and unknown selections, an overdraft, and a draft the maths refuses — nothing charged', async () => {
+      const p = await player(5_00n);
+      const g = await game();
+      expect((await ops('POST', `/${g.id}/suspend`, { markets: ['1x2:match'] })).statusCode).toBe(200);
+      expect(errorOf(await place(p, { typeId: 0, amount: '1', bets: [bet(g)] }))).toEqual([409, 'selection_unavailable']);
+      expect(errorOf(await place(p, { typeId: 0, amount: '1', bets: [{ gameId: g.id, outcomeKey: 'nope', coef: 2 }] }))).toEqual([409, 'selection_unavailable']);
+      const h = await game();
+      expect(errorOf(await place(p, { typeId: 0, amount: '5.01', bets: [bet(h)] }))).toEqual([422, 'insufficient_funds']);
+      expect(errorOf(await place(p, { typeId: 1, amount: '1', bets: [bet(h), bet(h, DRAW)] }))).toEqual([422, 'coupon_invalid']);
+      expect(errorOf(await place(p, { typeId: 0, amount: '1', exactCoef: 1.001, bets: [bet(h)] }))).toEqual([409, 'coef_changed']);
+      await finish(h, 1, 0);
+      expect(errorOf(await place(p, { typeId: 0, amount: '1', bets: [bet(h)] }))).toEqual([409, 'selection_unavailable']);
+      expect(await balance(p)).toBe(5_00n);
+      expect(await t.db.selectFrom('coupons').select('id').where('user_id', '=', p.userId).execute()).toEqual([]);
+    });
+
+    it('never overdraws under 200 concurrent placements on one balance: exactly 50 of 1.00 from 50.00', async () => {
+      const p = await player(50_00n);
+      const g = await game();
+      const results = await Promise.all(Array.from({ length: 200 }, () => place(p, { typeId: 0, amount: '1', bets: [bet(g)] })));
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(50);
+      expect(results.filter((r) => r.statusCode !== 201).every((r) => errorOf(r)[1] === 'insufficient_funds')).toBe(true);
+      expect(await balance(p)).toBe(0n);
+      const coupons = await t.db.selectFrom('coupons').select(({ fn }) => fn.countAll<string>().as('n')).where('user_id', '=', p.userId).executeTakeFirstOrThrow();
+      expect(Number(coupons.n)).toBe(50);
+    });
+  });
+
+  describe('live coupons', () => {
+    it('wait the acceptance delay, then are accepted; with drop-on-score-change a goal meanwhile refuses one and returns its stake', async () => {
+      const p = await player();
+      const g = await game(true);
+      const pending = placed(await place(p, { typeId: 0, amount: '2', bets: [bet(g)] }));
+      expect(pending).toMatchObject({ status: 'pending', isLive: true });
+      expect(pending.acceptAt).not.toBeNull();
+      const dropping = placed(await place(p, { typeId: 0, amount: '3', isDropOnScoreChange: true, bets: [bet(g)] }));
+      expect(await balance(p)).toBe(100_00n - 5_00n);
+      expect((await ops('POST', `/${g.id}/score`, { score: { home: 1, away: 0 } })).statusCode).toBe(200);
+      clock.advance!(4);
+      await app.jobs.runDue();
+      const get = async (id: string) => CouponSchema.parse((await call({ url: `${COUPONS}/${id}`, headers: p.headers })).json());
+      expect(await get(pending.id)).toMatchObject({ status: 'accepted' });
+      expect(await get(dropping.id)).toMatchObject({ status: 'refused', refusal: { code: 'score_changed' }, payout: '3.00' });
+      expect(await balance(p)).toBe(100_00n - 2_00n);
+    });
+  });
+
+  describe('settlement', () => {
+    it('pays every coupon once its games finish: single, express, system, lost and returned, exactly and once', async () => {
+      const p = await player(1000_00n);
+      const [a, b, c] = [await game(), await game(), await game()];
+      for (const g of [a, b, c]) await setCoef(g, HOME, 2);
+      const at2 = (g: GameDetail) => bet(g, HOME, 2);
+      const single = placed(await place(p, { typeId: 0, amount: '10', bets: [at2(a)] }));
+      const express = placed(await place(p, { typeId: 1, amount: '10', bets: [at2(a), at2(b)] }));
+      const lost = placed(await place(p, { typeId: 1, amount: '10', bets: [at2(a), at2(c)] }));
+      const system = placed(await place(p, { typeId: 2, systemValue: 2, amount: '30', bets: [at2(a), at2(b), at2(c)] }));
+      expect(await balance(p)).toBe(1000_00n - 60_00n);
+
+      await finish(a, 2, 0); // home wins
+      await settleNow();
+      // Nothing is paid while a coupon still has an open selection, except the single.
+      const get = async (id: string) => CouponSchema.parse((await call({ url: `${COUPONS}/${id}`, headers: p.headers })).json());
+      expect(await get(single.id)).toMatchObject({ status: 'settled', payout: '20.00' });
+      expect(await get(express.id)).toMatchObject({ status: 'accepted', payout: null });
+
+      await finish(b, 1, 0);
+      await finish(c, 0, 1); // home loses
+      await settleNow();
+      expect(await get(express.id)).toMatchObject({ status: 'settled', payout: '40.00' });
+      expect(await get(lost.id)).toMatchObject({ status: 'settled', payout: '0.00' });
+      // System 2 of 3, unit 10.00: a+b wins 40.00, a+c and b+c lose.
+      expect(await get(system.id)).toMatchObject({ status: 'settled', payout: '40.00' });
+      expect((await get(system.id)).bets.map((x) => x.status)).toEqual([1, 1, 0]);
+      expect(await balance(p)).toBe(1000_00n - 60_00n + 100_00n);
+
+      // Replayed: the sweep again pays nothing more.
+      await settleNow();
+      await settleNow();
+      expect(await balance(p)).toBe(1000_00n - 60_00n + 100_00n);
+      const payouts = await t.db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', 'like', 'coupon:%:payout').where(sql<boolean>`metadata->>'couponId' in (${sql.join([single.id, express.id, lost.id, system.id])})`).execute();
+      expect(payouts).toHaveLength(3);
+      await expectPaymentsReconciled(t.db);
+    });
+
+    it('lists my bets newest first with filters and pages; another player’s coupon is 404', async () => {
+      const p = await player();
+      const g = await game();
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        ids.push(placed(await place(p, { typeId: 0, amount: '1', bets: [bet(g)] })).id);
+        clock.advance!(1);
+      }
+      const page = CouponHistorySchema.parse((await call({ url: `${COUPONS}?limit=2`, headers: p.headers })).json());
+      expect(page.coupons.map((c) => c.id)).toEqual([ids[2], ids[1]]);
+      expect(page.coupons[0]!.bets[0]).toMatchObject({ gameId: g.id, outcomeKey: HOME, home: expect.stringMatching(/^Home/), status: -2 });
+      const next = CouponHistorySchema.parse((await call({ url: `${COUPONS}?limit=2&before=${page.nextCursor!}`, headers: p.headers })).json());
+      expect(next.coupons.map((c) => c.id)).toEqual([ids[0]]);
+      expect(CouponHistorySchema.parse((await call({ url: `${COUPONS}?status=settled`, headers: p.headers })).json()).coupons).toEqual([]);
+      expect(errorOf(await call({ url: `${COUPONS}?status=nope`, headers: p.headers }))).toEqual([400, 'invalid_request']);
+      expect(errorOf(await call({ url: COUPONS }))).toEqual([401, 'unauthorized']);
+      const other = await player();
+      expect(errorOf(await call({ url: `${COUPONS}/${ids[0]!}`, headers: other.headers }))).toEqual([404, 'not_found']);
+      expect(errorOf(await call({ url: `${COUPONS}/not-an-id`, headers: p.headers }))).toEqual([404, 'not_found']);
+    });
+  });
+});

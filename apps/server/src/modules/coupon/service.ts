@@ -1,0 +1,472 @@
+/**
+ * The coupon service (issue 11): quotes a draft, places a coupon, accepts or refuses live
+ * coupons after their delay, settles coupons whose selections are all settled, and lists
+ * the player's bets.
+ *
+ * Money follows decision 0013: a coupon row and the stake it charges commit in one SQL
+ * transaction (`coupon:{id}:stake`, player → house-bets); a refusal after the live delay
+ * returns it in the transaction that marks the coupon refused (`coupon:{id}:refund`); the
+ * settlement posts the payout in the transaction that marks it settled
+ * (`coupon:{id}:payout`). The house side is the house-bets shard of the coupon id (decision
+ * 0015), so placements do not queue on one row. The coupon id is the placement's
+ * idempotency key: a retry answers the stored coupon, the same id with another body is 409.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  dependentSelectionIds,
+  isCurrencyCode,
+  quoteCoupon,
+  resolveCurrency,
+  settleCoupon,
+  validTypes,
+  type BetStatus,
+  type CouponDraft,
+  type CurrencyCode,
+} from '@betsite/domain';
+import {
+  CouponErrorCode,
+  type Coupon,
+  type CouponBetState,
+  type CouponHistory,
+  type CouponQuote,
+  type CouponQuoteAsked,
+  type CouponSubmitted,
+} from '@betsite/contracts';
+import type { CouponsTable, Database } from '@betsite/db';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { ServerClock } from '../../lib/clock.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { InsufficientFundsError } from '../ledger/errors.ts';
+import { isUuid } from '../ledger/movement.ts';
+import { betKey, loadBets, type BetRef, type BetState } from './bets.ts';
+import { draftOf, fromThousandths, money, placedDraft, planOf, toThousandths } from './draft.ts';
+
+type CouponRow = Selectable<CouponsTable>;
+type Submit = CouponSubmitted;
+type QuoteRequest = CouponQuoteAsked;
+
+/** A live coupon is checked again this long after it was placed (site config may lower it; 0 = at once). */
+export const LIVE_ACCEPT_DELAY_MS = 3000;
+/** Job kind: accept or refuse a pending live coupon at its time (payload `{ couponId }`). */
+export const ACCEPT_COUPON_JOB = 'coupons.accept';
+const BATCH = 500;
+
+export interface CouponServiceDeps {
+  db: Kysely<Database>;
+  clock: ServerClock;
+  logger: FastifyBaseLogger;
+  ledger: Ledger;
+  liveDelayMs?: number;
+  schedule?: (kind: string, input: { at: Date; payload: { couponId: string } }) => Promise<unknown>;
+}
+
+export interface CouponService {
+  quote(userId: string | null, request: QuoteRequest): Promise<CouponQuote>;
+  /** 201 with the coupon when created; 200 with the stored one for a retry. */
+  place(userId: string, submit: Submit): Promise<{ coupon: Coupon; created: boolean }>;
+  /** Accepts or refuses a pending coupon due now; true when this call decided it. */
+  accept(couponId: string, now: Date): Promise<boolean>;
+  /** Pending coupons past their time (a lost job) and accepted coupons whose selections all settled; how many it finished. */
+  sweep(now: Date): Promise<{ accepted: number; settled: number }>;
+  history(userId: string, query: { status: 'open' | 'settled' | 'all'; limit: number; before?: string | undefined }): Promise<CouponHistory>;
+  get(userId: string, id: string): Promise<Coupon>;
+}
+
+const requestHash = (submit: Submit) => createHash('sha256').update(JSON.stringify({ ...submit, coef: undefined, coefViewId: undefined, isOneClick: undefined })).digest('hex');
+
+export function createCouponService({ db, clock, logger, ledger, liveDelayMs = LIVE_ACCEPT_DELAY_MS, schedule }: CouponServiceDeps): CouponService {
+  const now = () => new Date(clock.now());
+
+  /** The player's account to bet from: the one asked (theirs: main or currency), else the active one, else main. */
+  async function stakeAccount(userId: string, accountId: string | undefined): Promise<{ id: string; currency: CurrencyCode }> {
+    const accounts = await db
+      .selectFrom('ledger_accounts as a')
+      .leftJoin('account_preferences as p', 'p.user_id', 'a.owner_id')
+      .select(['a.id', 'a.kind', 'a.currency', 'p.active_account_id'])
+      .where('a.owner_id', '=', userId)
+      .where('a.kind', 'in', ['player-main', 'player-currency'])
+      .execute();
+    const wanted = accountId ?? accounts[0]?.active_account_id ?? accounts.find((a) => a.kind === 'player-main')?.id;
+    const account = accounts.find((a) => a.id === wanted?.toLowerCase()) ?? (accountId ? undefined : accounts.find((a) => a.kind === 'player-main'));
+    if (!account || !isCurrencyCode(account.currency)) throw notFound('No such account');
+    return { id: account.id, currency: account.currency };
+  }
+
+  function betStates(bets: readonly BetRef[], states: ReadonlyMap<string, BetState>, dependent: ReadonlySet<string>): CouponBetState[] {
+    return bets.map((bet) => {
+      const state = states.get(betKey(bet));
+      return {
+        gameId: bet.gameId,
+        outcomeKey: bet.outcomeKey,
+        coef: state ? fromThousandths(state.coef) : null,
+        isBlocked: !state || state.blocked || state.finished,
+        isDepend: dependent.has(betKey(bet)),
+        isLive: state?.live ?? false,
+        finished: state?.finished ?? false,
+      };
+    });
+  }
+
+  async function toCoupon(row: CouponRow): Promise<Coupon> {
+    return (await toCoupons([row]))[0]!;
+  }
+
+  async function toCoupons(rows: CouponRow[]): Promise<Coupon[]> {
+    if (rows.length === 0) return [];
+    const selections = await db
+      .selectFrom('coupon_selections as s')
+      .leftJoin('games as g', 'g.id', 's.game_id')
+      .leftJoin('teams as h', 'h.id', 'g.home_team_id')
+      .leftJoin('teams as a', 'a.id', 'g.away_team_id')
+      .leftJoin('outcomes as o', (join) => join.onRef('o.game_id', '=', 's.game_id').onRef('o.key', '=', 's.outcome_key'))
+      .select(['s.coupon_id', 's.position', 's.game_id', 's.outcome_key', 's.coef', 's.block_id', 's.is_banker', 's.status', 'h.name as home', 'a.name as away', 'o.name as outcome_name', 'g.score_home', 'g.score_away', 'g.status as game_status'])
+      .where('s.coupon_id', 'in', rows.map((r) => r.id))
+      .orderBy('s.coupon_id')
+      .orderBy('s.position')
+      .execute();
+    return rows.map((row) => {
+      const currency = row.currency as CurrencyCode;
+      return {
+        id: row.id,
+        typeId: row.type_id,
+        status: row.status,
+        currency,
+        amount: money(row.amount, currency),
+        unitStake: money(row.unit_stake, currency),
+        lines: row.lines,
+        coef: fromThousandths(row.coef),
+        possibleWin: money(row.possible_win, currency),
+        payout: row.payout === null ? null : money(row.payout, currency),
+        isLive: row.is_live,
+        systemValue: row.system_value,
+        acceptAt: row.status === 'pending' && row.accept_at ? row.accept_at.toISOString() : null,
+        refusal: row.refusal && typeof row.refusal.code === 'string' ? { code: row.refusal.code } : null,
+        createdAt: row.created_at.toISOString(),
+        settledAt: row.settled_at?.toISOString() ?? null,
+        bets: selections
+          .filter((s) => s.coupon_id === row.id)
+          .map((s) => ({
+            gameId: s.game_id,
+            outcomeKey: s.outcome_key,
+            coef: fromThousandths(s.coef),
+            blockId: s.block_id,
+            isBanker: s.is_banker,
+            status: s.status,
+            home: s.home,
+            away: s.away,
+            outcomeName: s.outcome_name,
+            score: s.game_status !== null && s.game_status > 1 ? `${s.score_home}:${s.score_away}` : null,
+          })),
+      };
+    });
+  }
+
+  async function stored(id: string): Promise<CouponRow | undefined> {
+    return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A refusal with the bets' current states, so the slip can show them. */
+  const refusal = (status: number, code: string, message: string, bets: CouponBetState[]) => new AppError(status, code, message, { bets });
+
+  /**
+   * The coefs a placement takes, by changeCoefAction (SPEC §3): 0 refuses any change, 1 takes
+   * any, 2 takes increases; null when it refuses.
+   */
+  function takenCoefs(bets: readonly { gameId: number; outcomeKey: string; coef: number }[], states: ReadonlyMap<string, BetState>, action: 0 | 1 | 2): Map<string, number> | null {
+    const taken = new Map<string, number>();
+    for (const bet of bets) {
+      const state = states.get(betKey(bet))!;
+      const seen = toThousandths(bet.coef);
+      if (state.coef !== seen && (action === 0 || (action === 2 && state.coef < seen))) return null;
+      taken.set(betKey(bet), state.coef);
+    }
+    return taken;
+  }
+
+  /** Accepts (no money moves) or refuses (the stake back, in the same transaction) a pending coupon. */
+  async function decide(row: CouponRow): Promise<boolean> {
+    const selections = await db.selectFrom('coupon_selections').selectAll().where('coupon_id', '=', row.id).orderBy('position').execute();
+    const states = await loadBets(db, selections.map((s) => ({ gameId: s.game_id, outcomeKey: s.outcome_key })));
+    let code: string | null = null;
+    for (const s of selections) {
+      const state = states.get(betKey({ gameId: s.game_id, outcomeKey: s.outcome_key }));
+      if (!state || state.blocked || state.finished) code = CouponErrorCode.selectionUnavailable;
+      else if (state.coef < s.coef && row.change_coef_action !== 1) code = CouponErrorCode.coefChanged;
+      else if (row.drop_on_score_change && s.is_live && (state.scoreHome !== s.score_home || state.scoreAway !== s.score_away)) code = CouponErrorCode.scoreChanged;
+      if (code) break;
+    }
+    if (!code) {
+      const accepted = await db.updateTable('coupons').set({ status: 'accepted', updated_at: now() }).where('id', '=', row.id).where('status', '=', 'pending').executeTakeFirst();
+      return accepted.numUpdatedRows === 1n;
+    }
+    const house = await ledger.houseAccount('house-bets', row.currency as CurrencyCode, row.id);
+    const refusedCode = code;
+    return ledger.unit(async (unit) => {
+      const refused = await unit.db
+        .updateTable('coupons')
+        .set({ status: 'refused', refusal: JSON.stringify({ code: refusedCode }), payout: row.amount, settled_at: unit.now, updated_at: unit.now })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (refused.numUpdatedRows !== 1n) return false;
+      await unit.post({
+        idempotencyKey: `coupon:${row.id}:refund`,
+        kind: 'bet-refund',
+        entries: [
+          { accountId: house.id, amount: -row.amount },
+          { accountId: row.account_id, amount: row.amount },
+        ],
+        metadata: { couponId: row.id, reason: refusedCode },
+      });
+      logger.info({ couponId: row.id, reason: refusedCode }, 'live coupon refused after its delay; stake returned');
+      return true;
+    });
+  }
+
+  /** Pays an accepted coupon whose selections are all settled, once: marked settled and credited together. */
+  async function settle(row: CouponRow): Promise<boolean> {
+    const selections = await db.selectFrom('coupon_selections').selectAll().where('coupon_id', '=', row.id).orderBy('position').execute();
+    const draft = placedDraft(row.plan, selections);
+    const statuses = Object.fromEntries(selections.map((s) => [betKey({ gameId: s.game_id, outcomeKey: s.outcome_key }), s.status as BetStatus]));
+    const { payout } = settleCoupon(draft, statuses, { detail: false });
+    if (payout === null) return false;
+    const house = await ledger.houseAccount('house-bets', row.currency as CurrencyCode, row.id);
+    return ledger.unit(async (unit) => {
+      const settled = await unit.db
+        .updateTable('coupons')
+        .set({ status: 'settled', payout, settled_at: unit.now, updated_at: unit.now })
+        .where('id', '=', row.id)
+        .where('status', '=', 'accepted')
+        .executeTakeFirst();
+      if (settled.numUpdatedRows !== 1n) return false;
+      if (payout > 0n) {
+        await unit.post({
+          idempotencyKey: `coupon:${row.id}:payout`,
+          kind: 'bet-payout',
+          entries: [
+            { accountId: house.id, amount: -payout },
+            { accountId: row.account_id, amount: payout },
+          ],
+          metadata: { couponId: row.id },
+        });
+      }
+      return true;
+    });
+  }
+
+  return {
+    async quote(userId, request) {
+      const currency = userId ? (await stakeAccount(userId, request.accountId)).currency : resolveCurrency(undefined).code;
+      const states = await loadBets(db, request.bets);
+      const draft = draftOf(request, states, currency);
+      const quote = quoteCoupon(draft);
+      const dependent = new Set(dependentSelectionIds(draft.selections));
+      return {
+        typeId: quote.typeId,
+        types: validTypes(draft.selections).map((t) => (t.allowed ? { typeId: t.typeId, allowed: true } : { typeId: t.typeId, allowed: false, reason: t.reason })),
+        lines: quote.lines,
+        unitStake: quote.unitStake === null ? null : money(quote.unitStake, currency),
+        charged: money(quote.charged, currency),
+        coef: quote.totalCoef === null ? null : fromThousandths(quote.totalCoef),
+        possibleWin: quote.possibleWin === null ? null : money(quote.possibleWin, currency),
+        currency,
+        minAmount: money(draft.limits?.minAmount ?? 1n, currency),
+        maxAmount: draft.limits?.maxAmount ? money(draft.limits.maxAmount, currency) : null,
+        amountStep: money(quote.amountStep, currency),
+        initialAmount: money(quote.initialAmount, currency),
+        systemOptions: quote.systemOptions.map((o) => ({ value: o.value, offset: o.offset, minBetAmount: money(o.minBetAmount, currency), combo: o.combo })),
+        bonusBet: { offered: quote.bonusBet.offered, coef: quote.bonusBet.offered ? fromThousandths(quote.bonusBet.coef) : null },
+        vipBetAvailable: quote.vipBetAvailable,
+        bets: betStates(request.bets, states, dependent),
+        errors: quote.errors.map((e) => ({
+          code: e.code,
+          ...(e.reason ? { reason: e.reason } : {}),
+          ...(e.selectionIds ? { selectionIds: [...e.selectionIds] } : {}),
+          ...(e.blockId === undefined ? {} : { blockId: e.blockId }),
+          ...(e.limit === undefined ? {} : { limit: money(e.limit, currency) }),
+        })),
+      };
+    },
+
+    async place(userId, submit) {
+      const hash = requestHash(submit);
+      const existing = await stored(submit.id);
+      if (existing) {
+        if (existing.user_id !== userId || existing.request_hash !== hash) {
+          throw new AppError(409, CouponErrorCode.idempotencyConflict, 'This coupon id was already used for another coupon');
+        }
+        return { coupon: await toCoupon(existing), created: false };
+      }
+      const account = await stakeAccount(userId, submit.accountId);
+      const states = await loadBets(db, submit.bets);
+      const dependent = new Set<string>();
+      const current = () => betStates(submit.bets, states, dependent);
+      if (submit.bets.some((b) => { const s = states.get(betKey(b)); return !s || s.blocked || s.finished; })) {
+        throw refusal(409, CouponErrorCode.selectionUnavailable, 'A selection can no longer be played', current());
+      }
+      const coefs = takenCoefs(submit.bets, states, submit.changeCoefAction);
+      if (!coefs) throw refusal(409, CouponErrorCode.coefChanged, 'The odds have changed', current());
+      const draft: CouponDraft = draftOf(submit, states, account.currency, coefs);
+      const quote = quoteCoupon(draft);
+      if (quote.errors.length > 0 || quote.possibleWin === null) {
+        throw new AppError(422, CouponErrorCode.invalidCoupon, 'This coupon cannot be placed as it is', { errors: quote.errors.map((e) => ({ code: e.code, ...(e.reason ? { reason: e.reason } : {}) })) });
+      }
+      if (submit.exactCoef !== undefined && quote.totalCoef !== toThousandths(submit.exactCoef)) {
+        throw refusal(409, CouponErrorCode.coefChanged, 'The total odds are not the exact odds asked for', current());
+      }
+      const live = draft.selections.some((s) => s.isLive === true);
+      const at = now();
+      const pending = live && liveDelayMs > 0;
+      const acceptAt = pending ? new Date(at.getTime() + liveDelayMs) : null;
+      const house = await ledger.houseAccount('house-bets', account.currency, submit.id);
+      const charged = quote.charged;
+      let created: boolean;
+      try {
+        created = await ledger.unit(async (unit) => {
+          const inserted = await unit.db
+            .insertInto('coupons')
+            .values({
+              id: submit.id,
+              user_id: userId,
+              account_id: account.id,
+              currency: account.currency,
+              type_id: draft.typeId,
+              system_value: draft.typeId === 2 || draft.typeId === 4 ? (draft.systemValue ?? 2) : null,
+              amount: charged,
+              unit_stake: quote.unitStake ?? charged,
+              lines: quote.lines,
+              coef: quote.totalCoef ?? 0,
+              possible_win: quote.possibleWin ?? 0n,
+              change_coef_action: submit.changeCoefAction,
+              exact_coef: submit.exactCoef === undefined ? null : toThousandths(submit.exactCoef),
+              drop_on_score_change: submit.isDropOnScoreChange,
+              is_live: live,
+              status: pending ? 'pending' : 'accepted',
+              plan: JSON.stringify(planOf(draft)),
+              request_hash: hash,
+              accept_at: acceptAt,
+              created_at: at,
+              updated_at: at,
+            })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (!inserted) return false;
+          await unit.db
+            .insertInto('coupon_selections')
+            .values(
+              submit.bets.map((bet, position) => {
+                const state = states.get(betKey(bet))!;
+                return {
+                  coupon_id: submit.id,
+                  position,
+                  game_id: bet.gameId,
+                  outcome_key: bet.outcomeKey,
+                  coef: coefs.get(betKey(bet))!,
+                  block_id: bet.blockId ?? null,
+                  is_banker: bet.isBanker === true,
+                  is_live: state.live,
+                  score_home: state.live ? state.scoreHome : null,
+                  score_away: state.live ? state.scoreAway : null,
+                };
+              }),
+            )
+            .execute();
+          await unit.post({
+            idempotencyKey: `coupon:${submit.id}:stake`,
+            kind: 'bet',
+            entries: [
+              { accountId: account.id, amount: -charged },
+              { accountId: house.id, amount: charged },
+            ],
+            metadata: { couponId: submit.id, typeId: draft.typeId },
+          });
+          return true;
+        });
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) {
+          throw new AppError(422, CouponErrorCode.insufficientFunds, 'Not enough money on the account for this stake', { charged: money(charged, account.currency) });
+        }
+        throw error;
+      }
+      const row = await stored(submit.id);
+      if (!row) throw new Error(`coupon ${submit.id} vanished`);
+      if (!created) {
+        // A concurrent request with the same id won: answer its coupon, or refuse another body.
+        if (row.user_id !== userId || row.request_hash !== hash) throw new AppError(409, CouponErrorCode.idempotencyConflict, 'This coupon id was already used for another coupon');
+        return { coupon: await toCoupon(row), created: false };
+      }
+      logger.info({ couponId: row.id, typeId: row.type_id, amount: String(row.amount), status: row.status }, 'coupon placed');
+      if (pending && acceptAt && schedule) {
+        await schedule(ACCEPT_COUPON_JOB, { at: acceptAt, payload: { couponId: row.id } }).catch((err: unknown) =>
+          logger.warn({ err, couponId: row.id }, 'acceptance not scheduled; the sweep will decide the coupon'),
+        );
+      }
+      return { coupon: await toCoupon(row), created: true };
+    },
+
+    async accept(couponId, at) {
+      if (!isUuid(couponId)) return false;
+      const row = await db.selectFrom('coupons').selectAll().where('id', '=', couponId).where('status', '=', 'pending').executeTakeFirst();
+      if (!row || (row.accept_at && row.accept_at > at)) return false;
+      return decide(row);
+    },
+
+    async sweep(at) {
+      let accepted = 0;
+      const due = await db.selectFrom('coupons').selectAll().where('status', '=', 'pending').where('accept_at', '<=', at).orderBy('accept_at').limit(BATCH).execute();
+      for (const row of due) if (await decide(row)) accepted++;
+
+      // Settled outcomes reach the selections still waiting for them…
+      await sql`
+        update coupon_selections s set status = o.status
+        from outcomes o
+        where s.status < 0 and o.game_id = s.game_id and o.key = s.outcome_key and o.status >= 0`.execute(db);
+      // …and every accepted coupon with nothing left open is paid (also one a crash left half-way).
+      let settled = 0;
+      const ready = await db
+        .selectFrom('coupons as c')
+        .selectAll('c')
+        .where('c.status', '=', 'accepted')
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('coupon_selections as s').select('s.position').whereRef('s.coupon_id', '=', 'c.id').where('s.status', '<', 0))))
+        .limit(BATCH)
+        .execute();
+      for (const row of ready) if (await settle(row)) settled++;
+      return { accepted, settled };
+    },
+
+    async history(userId, { status, limit, before }) {
+      let query = db.selectFrom('coupons').selectAll().where('user_id', '=', userId);
+      if (status === 'open') query = query.where('status', 'in', ['pending', 'accepted']);
+      if (status === 'settled') query = query.where('status', 'in', ['settled', 'refused', 'sold']);
+      const cursor = before === undefined ? null : decodeCursor(before);
+      if (cursor) query = query.where((eb) => eb.or([eb('created_at', '<', cursor.at), eb.and([eb('created_at', '=', cursor.at), eb('id', '<', cursor.id)])]));
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return { coupons: await toCoupons(page), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+    },
+
+    async get(userId, id) {
+      const row = isUuid(id) ? await stored(id) : undefined;
+      if (!row || row.user_id !== userId) throw notFound('No such coupon');
+      return toCoupon(row);
+    },
+  };
+}
+
+function encodeCursor(row: CouponRow): string {
+  return Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+}
+
+function decodeCursor(text: string): { at: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && typeof id === 'string' && isUuid(id) && !Number.isNaN(Date.parse(at))) return { at: new Date(at), id };
+  } catch {
+    // fall through
+  }
+  throw new AppError(400, 'invalid_request', 'Invalid history cursor', [{ path: 'query.before', message: 'Invalid cursor' }]);
+}
