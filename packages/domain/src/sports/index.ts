@@ -31,8 +31,6 @@ export type { MarketSpec, MarketType, OutcomeKind, OutcomeSpec } from './markets
 export {
   BET_STATUS,
   judgeOutcome,
-  payoutFactor,
-  payoutMinor,
   settleMarket,
   settleOutcome,
   stakeShares,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { minor } from '../money/minor.ts';
+import { OPEN, selectionFactor } from '../coupon/factors.ts';
 import { gameMarkets } from './catalogue.ts';
 import {
   bttsMarket,
@@ -20,8 +20,6 @@ import type { GameResult, Score } from './score.ts';
 import {
   BET_STATUS,
   judgeOutcome,
-  payoutFactor,
-  payoutMinor,
   settleMarket,
   settleOutcome,
   type BetStatus,
@@ -194,7 +192,8 @@ describe('settlement', () => {
       fc.property(scoreArb, quarterArb, fc.integer({ min: 1010, max: 5000 }), (score, q, thousandths) => {
         const coef = thousandths / 1000;
         const [a, b] = statuses(handicapMarket('match', q), score);
-        const total = (payoutFactor(a ?? 0, coef) ?? 0) + (payoutFactor(b ?? 0, coef) ?? 0);
+        const factor = (status: BetStatus | undefined) => Math.max(0, selectionFactor(status ?? 0, thousandths)) / 2000;
+        const total = factor(a) + factor(b);
         // Win/lose pays coef, a push pays 2, a split pays coef/2 + 1: always in between.
         expect(total).toBeGreaterThanOrEqual(Math.min(coef, 2) - 1e-9);
         expect(total).toBeLessThanOrEqual(Math.max(coef, 2) + 1e-9);
@@ -225,36 +224,11 @@ describe('settlement', () => {
     );
   });
 
-  it('pays each status as SPEC §3 describes, in floats and in minor units', () => {
-    expect(payoutFactor(1, 1.9)).toBeCloseTo(1.9);
-    expect(payoutFactor(0, 1.9)).toBe(0);
-    expect(payoutFactor(2, 1.9)).toBe(1);
-    expect(payoutFactor(3, 1.9)).toBe(1);
-    expect(payoutFactor(4, 1.9)).toBeCloseTo(1.45);
-    expect(payoutFactor(5, 1.9)).toBe(0.5);
-    expect(payoutFactor(6, 1.9)).toBeCloseTo(0.95);
-    expect(payoutFactor(-1, 1.9)).toBeNull();
-    expect(payoutFactor(-2, 1.9)).toBeNull();
-    expect(payoutMinor(minor(10_000n), 1.909, 1)).toBe(19_090n);
-    expect(payoutMinor(minor(10_001n), 1.909, 1)).toBe(19_091n); // 19091.909 rounded down
-    expect(payoutMinor(minor(10_000n), 1.909, 4)).toBe(14_545n);
-    expect(payoutMinor(minor(10_000n), 1.909, 5)).toBe(5_000n);
-    expect(payoutMinor(minor(10_000n), 1.909, 3)).toBe(10_000n);
-    expect(payoutMinor(minor(10_000n), 1.909, -2)).toBeNull();
-    fc.assert(
-      fc.property(
-        fc.bigInt({ min: 1n, max: 10n ** 12n }),
-        fc.integer({ min: 1010, max: 1_000_000 }),
-        fc.constantFrom<BetStatus>(0, 1, 2, 3, 4, 5, 6),
-        (stake, thousandths, status) => {
-          const coef = thousandths / 1000;
-          const paid = payoutMinor(minor(stake), coef, status) ?? -1n;
-          const exact = Number(stake) * (payoutFactor(status, coef) ?? 0);
-          expect(Number(paid)).toBeLessThanOrEqual(exact + 1e-3 * exact + 1);
-          expect(Number(paid)).toBeGreaterThan(exact - 1 - 1e-9 * exact);
-        },
-      ),
-    );
+  it('pays each status as SPEC §3 describes (the coupon maths’ factor, in 1/2000 of the stake)', () => {
+    // win = coef, lose = 0, return and forced return = 1, half win = (1 + coef) / 2, half lose = 1/2, half lose half win = coef / 2.
+    expect([1, 0, 2, 3, 4, 5, 6].map((status) => selectionFactor(status as BetStatus, 1909))).toEqual([3818, 0, 2000, 2000, 2909, 1000, 1909]);
+    expect(selectionFactor(-1, 1909)).toBe(OPEN);
+    expect(selectionFactor(-2, 1909)).toBe(OPEN);
   });
 
   it('numbers the statuses as SPEC §3 does', () => {

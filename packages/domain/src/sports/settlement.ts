@@ -17,8 +17,6 @@
  *
  * A period that was never played (a third set after 2-0) returns its bets (2).
  */
-import { coefThousandths } from '../odds/coef.ts';
-import { minor, type Minor } from '../money/minor.ts';
 import type { MarketSpec, OutcomeSpec } from './markets.ts';
 import { isScopeFinal, scopeScore, type GameResult, type Score } from './score.ts';
 import type { GameFormat } from './sports.ts';
@@ -134,20 +132,3 @@ export function stakeShares(status: BetStatus): readonly [win: number, refund: n
   return halves ? [halves[0] / 2, halves[1] / 2] : null;
 }
 
-/**
- * What a settled bet pays per unit staked: win → coef, return → 1, half win half return →
- * (coef + 1)/2, half lose half return → 0.5, half lose half win → coef/2, lose → 0. Null
- * while unsettled. In an accumulator a leg's factor multiplies the others.
- */
-export function payoutFactor(status: BetStatus, coef: number): number | null {
-  const shares = stakeShares(status);
-  return shares ? shares[0] * coef + shares[1] : null;
-}
-
-/** The payout of `stake` minor units, rounded down to a whole minor unit; null while unsettled. */
-export function payoutMinor(stake: Minor, coef: number, status: BetStatus): Minor | null {
-  const halves = HALVES[status];
-  if (!halves) return null;
-  const perTwoThousand = BigInt(halves[0] * coefThousandths(coef) + halves[1] * 1000);
-  return minor((stake * perTwoThousand) / 2000n);
-}
