@@ -222,8 +222,8 @@ const slug = (s: string) => s.replace(/[/_]/g, '-');
 /** Pages where money is staked or paid in: closed to banned players (meta flag 25). */
 const forbiddenWhenBanned = { banFlag: 25 } as const satisfies Partial<RouteMeta>;
 const BANNED_FORBIDDEN_OFFICE: ReadonlySet<string> = new Set(['recharge']);
-/** Office sections that need more than the office dictionary: the settings name the sports (line and live visibility). */
-const OFFICE_EXTRA_DICTIONARIES: Readonly<Partial<Record<string, readonly string[]>>> = { settings: ['sports'] };
+/** Office sections that need more than the office dictionary: the settings name the sports (line and live visibility), my bets shares the slip's texts. */
+const OFFICE_EXTRA_DICTIONARIES: Readonly<Partial<Record<string, readonly string[]>>> = { settings: ['sports'], history: ['sports'] };
 const officeSection = (s: string): RouteMeta => {
   const extra = OFFICE_EXTRA_DICTIONARIES[s];
   return office({ ...(BANNED_FORBIDDEN_OFFICE.has(s) ? forbiddenWhenBanned : {}), ...(extra ? { dictionaries: ['office', ...extra] } : {}) });

@@ -1,8 +1,9 @@
 /**
- * The selections in the right column (the slip of a later issue adds stakes, bet types and
- * placing bets): game, market, pick and the current odds, followed live through the game's
- * topic, with what changed since the pick; remove one or all. A live region announces odds
- * changes (UI.md accessibility).
+ * The selections of the bet slip (the coupon feature adds types, stakes and placing):
+ * game, market, pick and the current odds, followed live through the game's topic, with
+ * what changed since the pick; a pick the coupon API says cannot be played is shown
+ * disabled with the reason; remove one or all. A live region announces odds changes
+ * (UI.md accessibility).
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -58,7 +59,7 @@ export function outcomeAfterDelta(now: OutcomeNow, delta: GameDelta, outcomeKey:
 
 export const isOutcomeNowLocked = (now: OutcomeNow) => now.blocked || now.suspended || now.finished;
 
-function SelectionItem({ selection, onRemove }: { selection: Selection; onRemove: () => void }) {
+function SelectionItem({ selection, problem, onRemove }: { selection: Selection; problem: string | undefined; onRemove: () => void }) {
   const { t } = useTranslation('sports');
   const { lng } = useRequiredRootData();
   const { oddsFormat } = useSettings();
@@ -74,13 +75,13 @@ function SelectionItem({ selection, onRemove }: { selection: Selection; onRemove
   });
   const coef = now?.coef ?? selection.coef;
   const moved = coef === selection.coef ? null : coef > selection.coef ? 'up' : 'down';
-  const locked = gone || (now !== null && isOutcomeNowLocked(now));
+  const locked = gone || (now !== null && isOutcomeNowLocked(now)) || problem !== undefined;
   const href = gamePath(
     { id: selection.gameId, sportId: selection.sportId, sportSlug: selection.sportSlug, champId: selection.champId, champName: selection.champName, home: selection.home, away: selection.away, isLive: now?.isLive ?? selection.isLive },
     lng,
   );
   return (
-    <li className={styles.selection} data-testid="selection" data-selection-id={selection.id}>
+    <li className={`${styles.selection} ${locked ? styles.selectionLocked : ''}`} data-testid="selection" data-selection-id={selection.id} data-unplayable={locked ? 'true' : undefined}>
       <div className={styles.selectionHead}>
         <Link to={href} className={styles.selectionGame}>
           {selection.home.name} – {selection.away.name}
@@ -106,7 +107,11 @@ function SelectionItem({ selection, onRemove }: { selection: Selection; onRemove
           {formatCoef(coef, oddsFormat)}
         </span>
       </div>
-      {locked ? <p className={styles.selectionNote}>{gone || now?.finished ? t('slip_unavailable') : t('slip_suspended')}</p> : null}
+      {locked ? (
+        <p className={styles.selectionNote} data-testid="selection-problem">
+          {problem ? t(problem) : gone || now?.finished ? t('slip_unavailable') : t('slip_suspended')}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -119,7 +124,8 @@ function useAnnouncement(bets: readonly Selection[]): string {
   return last.text;
 }
 
-export function SelectionList() {
+/** `problems`: why a selection cannot be played (a `sports` key), by selection id, as the last quote says. */
+export function SelectionList({ problems }: { problems?: ReadonlyMap<string, string> } = {}) {
   const { t } = useTranslation('sports');
   const selections = useSelections();
   const announcement = useAnnouncement(selections.bets);
@@ -134,7 +140,7 @@ export function SelectionList() {
         <>
           <ul className={styles.selectionItems}>
             {selections.bets.map((selection) => (
-              <SelectionItem key={selection.id} selection={selection} onRemove={() => selections.remove(selection.id)} />
+              <SelectionItem key={selection.id} selection={selection} problem={problems?.get(selection.id)} onRemove={() => selections.remove(selection.id)} />
             ))}
           </ul>
           <div className={styles.slipFooter}>
@@ -143,7 +149,6 @@ export function SelectionList() {
               {t('slip_remove_all')}
             </button>
           </div>
-          <p className={styles.selectionNote}>{t('slip_stakes_soon')}</p>
         </>
       )}
     </div>

@@ -130,4 +130,18 @@ describe('the selection store', () => {
     expect(store.toggle(pick(1, 'a/b'))).toBe(true);
     expect(store.getSnapshot().bets).toHaveLength(1);
   });
+  it('keeps the slip type and system k, and takes the odds the player accepts', () => {
+    const storage = memoryStorage();
+    const store = createSelectionStore(storage);
+    store.toggle(pick(1, 'a/b'));
+    store.toggle(pick(2, 'a/b'));
+    store.setType(2, 2);
+    expect(store.getSnapshot()).toMatchObject({ typeId: 2, systemValue: 2 });
+    store.setType(1);
+    expect(store.getSnapshot().typeId).toBe(1);
+    expect(store.getSnapshot()).not.toHaveProperty('systemValue');
+    store.acceptCoefs(new Map([['1|a/b', 3.5]]));
+    expect(store.getSnapshot().bets.map((b) => b.coef)).toEqual([3.5, pick(2, 'a/b').coef]);
+    expect(createSelectionStore(storage).getSnapshot().bets[0]?.coef).toBe(3.5);
+  });
 });

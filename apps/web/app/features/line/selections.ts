@@ -109,6 +109,10 @@ export interface SelectionStore {
   toggle(selection: Selection): boolean;
   remove(id: string): void;
   clear(): void;
+  /** The slip's type and system k (kept with the selections). */
+  setType(typeId: number, systemValue?: number): void;
+  /** The player accepts the current odds: the coef of each named selection becomes the given one. */
+  acceptCoefs(coefs: ReadonlyMap<string, number>): void;
   /** Another tab wrote the coupon: read it again. */
   reload(): void;
 }
@@ -162,6 +166,15 @@ export function createSelectionStore(storage: CouponStorage | null, now: () => n
     clear() {
       if (state.bets.length > 0) write({ ...state, bets: [], addedAtByBetId: {} });
     },
+    setType(typeId, systemValue) {
+      if (state.typeId === typeId && state.systemValue === systemValue) return;
+      const { systemValue: _old, ...rest } = state;
+      write({ ...rest, typeId, ...(systemValue === undefined ? {} : { systemValue }) });
+    },
+    acceptCoefs(coefs) {
+      if (!state.bets.some((b) => coefs.has(b.id) && coefs.get(b.id) !== b.coef)) return;
+      write({ ...state, bets: state.bets.map((b) => (coefs.has(b.id) ? { ...b, coef: coefs.get(b.id)! } : b)) });
+    },
     reload() {
       const next = read();
       if (JSON.stringify(next) === JSON.stringify(state)) return;
@@ -201,6 +214,8 @@ export interface UseSelections extends CouponState {
   toggle(selection: Selection): boolean;
   remove(id: string): void;
   clear(): void;
+  setType(typeId: number, systemValue?: number): void;
+  acceptCoefs(coefs: ReadonlyMap<string, number>): void;
 }
 
 /**
@@ -217,5 +232,7 @@ export function useSelections(): UseSelections {
     toggle: (selection) => store?.toggle(selection) ?? false,
     remove: (id) => store?.remove(id),
     clear: () => store?.clear(),
+    setType: (typeId, systemValue) => store?.setType(typeId, systemValue),
+    acceptCoefs: (coefs) => store?.acceptCoefs(coefs),
   };
 }

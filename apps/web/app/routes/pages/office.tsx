@@ -13,6 +13,7 @@ import { SecurityView } from '../../features/security/index.ts';
 import { PaymentRequestsView } from '../../features/payment-requests/index.ts';
 import { QrApproveView } from '../../features/qr-approve/index.ts';
 import { SportsSettingsView } from '../../features/sports-settings/index.ts';
+import { MyBetsView } from '../../features/coupon/index.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -28,6 +29,8 @@ const SECTION_VIEWS: Partial<Record<string, ComponentType>> = {
   historypay: HistoryPayView,
   account: AccountView,
   security: SecurityView,
+  // My bets (issue 11): the coupons with their selections, open / settled / all.
+  history: MyBetsView,
   // Sports in line and live (SPEC §7 "save disallowed sports").
   settings: SportsSettingsView,
   // payment/requests, create-request/{topicId}, {topicId}/transactions/{transactionId?}, {topicId}/{subTopicId}

@@ -8,27 +8,22 @@ import { useSettings } from '../../../shell/settings.tsx';
 import { Panel, pageStyles } from '../../../shell/page-kit.tsx';
 import { useIsLive } from '../../../shell/use-is-live.ts';
 import { formatDay } from '../names.ts';
-import { SelectionList } from '../selection-list.tsx';
+import { BetSlip } from '../../coupon/index.ts';
 import { SportsSearch } from '../sports-search.tsx';
-import { useSelections } from '../selections.ts';
 import { gamePath } from '../paths.ts';
 import styles from './pages.module.css';
 
 // Its own chunk, loaded only for visitors once the page is live (typing before would be lost).
 const RegistrationWidget = lazy(() => import('../../auth/index.ts').then((m) => ({ default: m.RegistrationWidget })));
 
-/** The selections, and for visitors the registration widget under them (then the column does not stick, or it would cover the form). */
+/** The bet slip, and for visitors the registration widget under it (then the column does not stick, or it would cover the form). */
 export function RightColumn() {
-  const { t } = useTranslation('sports');
   const { site, user } = useRequiredRootData();
   const live = useIsLive();
-  const { count } = useSelections();
   const widget = live && !user.loggedIn && site.registrationAllowed && !site.isVipDomain;
   return (
     <div className={pageStyles.stack}>
-      <Panel title={count > 0 ? t('slip_title_count', { count }) : t('slip_title')} id="bet-slip" {...(widget ? {} : { className: pageStyles.sticky })}>
-        <SelectionList />
-      </Panel>
+      <BetSlip {...(widget ? {} : { className: pageStyles.sticky })} />
       {widget ? (
         <Suspense fallback={null}>
           <RegistrationWidget />
