@@ -434,12 +434,6 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
       ) : (
         <LoginPrompt />
       )}
-      <div className={styles.slipActions}>
-        <span>{t('slip_count', { count })}</span>
-        <button type="button" className={styles.linkButton} onClick={() => selections.clear()}>
-          {t('slip_remove_all')}
-        </button>
-      </div>
     </div>
   );
 }

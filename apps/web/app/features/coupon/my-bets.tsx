@@ -15,7 +15,7 @@ import { useSettings } from '../../shell/settings.tsx';
 import { EmptyState, Panel } from '../../shell/page-kit.tsx';
 import { searchWithModal } from '../modals/index.ts';
 import { fetchHistory, type HistoryStatus } from './api.ts';
-import { betOutcome, couponNumber, couponState, couponTypeLabel, formatAmount, type BetOutcome } from './slip.ts';
+import { betOutcome, couponNumber, couponState, couponTypeLabel, formatAmount, type BetOutcome, type CouponState } from './slip.ts';
 import styles from './coupon.module.css';
 
 export const HISTORY_PAGE = 10;
@@ -131,6 +131,16 @@ export function MyBetsList({ compact = false, initialStatus = 'open' }: { compac
 }
 
 const OUTCOME_ICON: Record<BetOutcome, string> = { win: '✓', lose: '✕', return: '↺', 'half-win': '½', 'half-lose': '½', open: '•' };
+const OUTCOME_CLASS: Record<BetOutcome, string | undefined> = { win: styles.betWin, lose: styles.betLose, return: styles.betReturn, 'half-win': styles.betHalfWin, 'half-lose': styles.betHalfLose, open: undefined };
+const STATE_CLASS: Record<CouponState, string | undefined> = {
+  pending: styles.statusPending,
+  open: undefined,
+  won: styles.statusWon,
+  lost: styles.statusLost,
+  returned: styles.statusReturned,
+  refused: styles.statusRefused,
+  sold: styles.statusSold,
+};
 
 function dateText(iso: string, timeZone: number, lng: string): string {
   const at = Date.parse(iso);
@@ -159,7 +169,7 @@ function CouponCard({ coupon, compact }: { coupon: Coupon; compact: boolean }) {
           {type.system ? ` ${type.system}` : ''}
           {coupon.isLive ? <span className={styles.liveTag}>{t('coupon_live')}</span> : null}
         </span>
-        <span className={`${styles.status} ${styles[`status_${state}`] ?? ''}`} data-testid="coupon-status">
+        <span className={`${styles.status} ${STATE_CLASS[state] ?? ''}`} data-testid="coupon-status">
           {t(`coupon_state_${state}`)}
         </span>
       </div>
@@ -172,7 +182,7 @@ function CouponCard({ coupon, compact }: { coupon: Coupon; compact: boolean }) {
           const outcome = betOutcome(b.status);
           return (
             <li key={`${b.gameId}/${b.outcomeKey}`} className={styles.couponBet} data-outcome={outcome}>
-              <span className={`${styles.betIcon} ${styles[`bet_${outcome.replace('-', '_')}`] ?? ''}`} role="img" aria-label={t(`coupon_bet_${outcome.replace('-', '_')}`)}>
+              <span className={`${styles.betIcon} ${OUTCOME_CLASS[outcome] ?? ''}`} role="img" aria-label={t(`coupon_bet_${outcome.replace('-', '_')}`)}>
                 {OUTCOME_ICON[outcome]}
               </span>
               <span className={styles.betText}>
