@@ -16,7 +16,8 @@ describe('dictionary-loader guard', () => {
 describe('dictionariesFor', () => {
   it.each([
     ['line', ['main', 'sports']],
-    ['office-history', ['main', 'office']],
+    ['office-history', ['main', 'office', 'sports']],
+    ['office-security', ['main', 'office']],
     ['print-coupon', ['main']],
   ])('%s → %j', (name, dictionaries) => expect(dictionariesFor(routeByName(name) ?? null)).toEqual(dictionaries));
   it('unknown page → main', () => expect(dictionariesFor(null)).toEqual(['main']));
