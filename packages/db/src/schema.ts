@@ -659,7 +659,8 @@ export interface CouponsTable {
   amount: bigint;
   unit_stake: bigint;
   lines: number;
-  coef: number;
+  /** Total coef in thousandths (bigint: long expresses pass 2^31). */
+  coef: bigint;
   possible_win: bigint;
   change_coef_action: number;
   exact_coef: number | null;

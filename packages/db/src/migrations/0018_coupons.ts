@@ -26,7 +26,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('amount', 'bigint', (col) => col.notNull().check(sql`amount > 0`))
     .addColumn('unit_stake', 'bigint', (col) => col.notNull())
     .addColumn('lines', 'integer', (col) => col.notNull())
-    .addColumn('coef', 'integer', (col) => col.notNull())
+    // Thousandths; bigint: an express of long odds multiplies past 2^31 (3 selections at 1000 → 10^12).
+    .addColumn('coef', 'bigint', (col) => col.notNull())
     .addColumn('possible_win', 'bigint', (col) => col.notNull())
     .addColumn('change_coef_action', 'smallint', (col) => col.notNull().check(sql`change_coef_action between 0 and 2`))
     .addColumn('exact_coef', 'integer')

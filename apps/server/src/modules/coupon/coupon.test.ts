@@ -162,6 +162,14 @@ describeEachDb('coupon API', (t) => {
       expect(await t.db.selectFrom('coupons').select('id').where('user_id', '=', p.userId).execute()).toEqual([]);
     });
 
+    it('takes an express of long odds whose total passes 2^31 thousandths (3 × 1000.00 → 10^9)', async () => {
+      const p = await player();
+      const games = [await game(), await game(), await game()];
+      for (const g of games) await setCoef(g, HOME, 1000);
+      const long = placed(await place(p, { typeId: 1, amount: '0.01', bets: games.map((g) => bet(g, HOME, 1000)) }));
+      expect(long).toMatchObject({ coef: 1_000_000_000, possibleWin: '10000000.00' });
+    });
+
     it('never overdraws under 200 concurrent placements on one balance: exactly 50 of 1.00 from 50.00', async () => {
       const p = await player(50_00n);
       const g = await game();
