@@ -1,9 +1,11 @@
 /** Helpers for the server's integration tests. */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import { needsSeed, seedDemoData, type Database, type DbHandle } from '@betsite/db';
 import { reconcilePayments, type PaymentReconciliation } from './modules/payments/reconciliation.ts';
+import type { Ledger } from './modules/ledger/ledger.ts';
 import { loadEnv, type AppEnv } from './config/env.ts';
 import { build, type BuildOptions } from './app.ts';
 
@@ -62,4 +64,30 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+export interface TestPlayer {
+  userId: string;
+  accountId: string;
+  /** The session token as the X-Auth header. */
+  headers: { 'x-auth': string };
+}
+
+/**
+ * A player with a confirmed e-mail, a session and a EUR main account holding `balance`
+ * minor units (funded from the house's payments account).
+ */
+export async function fundedPlayer(app: FastifyInstance, ledger: Ledger, balance: bigint): Promise<TestPlayer> {
+  const { id: userId } = await app.db
+    .insertInto('users')
+    .values({ email: `${randomUUID()}@example.com`, password_hash: 'x', registration_type: 'full_reg', country: 'DE', currency: 'EUR', language: 'en', email_verified_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { token } = await app.sessions.create(userId, { remember: false });
+  const main = await ledger.openPlayerAccount({ ownerId: userId, type: 'main', currency: 'EUR' });
+  if (balance > 0n) {
+    const house = await ledger.houseAccount('house-payments', 'EUR');
+    await ledger.post({ idempotencyKey: `fund:${main.id}`, kind: 'deposit', entries: [{ accountId: house.id, amount: -balance }, { accountId: main.id, amount: balance }] });
+  }
+  return { userId, accountId: main.id, headers: { 'x-auth': token } };
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ApiErrorSchema, CouponHistorySchema, CouponQuoteSchema, CouponSchema, GameResponseSchema, type Coupon, type GameDetail } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
-import { buildTestApp, expectPaymentsReconciled, opsHeaders } from '../../testing.ts';
+import { buildTestApp, expectPaymentsReconciled, opsHeaders, fundedPlayer, type TestPlayer } from '../../testing.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
 
@@ -30,21 +30,8 @@ describeEachDb('coupon API', (t) => {
   });
   afterAll(() => app.close());
 
-  async function player(balance = 100_00n) {
-    const { id: userId } = await t.db
-      .insertInto('users')
-      .values({ email: `${randomUUID()}@example.com`, password_hash: 'x', registration_type: 'full_reg', country: 'DE', currency: 'EUR', language: 'en', email_verified_at: new Date() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { token } = await app.sessions.create(userId, { remember: false });
-    const main = await ledger.openPlayerAccount({ ownerId: userId, type: 'main', currency: 'EUR' });
-    if (balance > 0n) {
-      const house = await ledger.houseAccount('house-payments', 'EUR');
-      await ledger.post({ idempotencyKey: `fund:${main.id}`, kind: 'deposit', entries: [{ accountId: house.id, amount: -balance }, { accountId: main.id, amount: balance }] });
-    }
-    return { userId, accountId: main.id, headers: { 'x-auth': token } };
-  }
-  type Player = Awaited<ReturnType<typeof player>>;
+  const player = (balance = 100_00n) => fundedPlayer(app, ledger, balance);
+  type Player = TestPlayer;
 
   const call = (options: InjectOptions) => app.inject(options);
   const ops = (method: 'POST' | 'PATCH', url: string, payload?: unknown) => call({ method, url: `/ops-api/v1/games${url}`, headers: opsHeaders, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });

@@ -37,6 +37,7 @@ import {
 import type { CouponsTable, Database } from '@betsite/db';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ServerClock } from '../../lib/clock.ts';
+import { decodeHistoryCursor, encodeHistoryCursor } from '../../lib/history-cursor.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { InsufficientFundsError } from '../ledger/errors.ts';
 import { isUuid } from '../ledger/movement.ts';
@@ -441,12 +442,12 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
       let query = db.selectFrom('coupons').selectAll().where('user_id', '=', userId);
       if (status === 'open') query = query.where('status', 'in', ['pending', 'accepted']);
       if (status === 'settled') query = query.where('status', 'in', ['settled', 'refused', 'sold']);
-      const cursor = before === undefined ? null : decodeCursor(before);
+      const cursor = before === undefined ? null : decodeHistoryCursor(before);
       if (cursor) query = query.where((eb) => eb.or([eb('created_at', '<', cursor.at), eb.and([eb('created_at', '=', cursor.at), eb('id', '<', cursor.id)])]));
       const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      return { coupons: await toCoupons(page), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+      return { coupons: await toCoupons(page), nextCursor: rows.length > limit && last ? encodeHistoryCursor(last) : null };
     },
 
     async get(userId, id) {
@@ -455,18 +456,4 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
       return toCoupon(row);
     },
   };
-}
-
-function encodeCursor(row: CouponRow): string {
-  return Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
-}
-
-function decodeCursor(text: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && typeof id === 'string' && isUuid(id) && !Number.isNaN(Date.parse(at))) return { at: new Date(at), id };
-  } catch {
-    // fall through
-  }
-  throw new AppError(400, 'invalid_request', 'Invalid history cursor', [{ path: 'query.before', message: 'Invalid cursor' }]);
 }

@@ -37,6 +37,7 @@ import {
 import type { Database } from '@betsite/db';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ServerClock } from '../../lib/clock.ts';
+import { decodeHistoryCursor, encodeHistoryCursor } from '../../lib/history-cursor.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
 import { InsufficientFundsError } from '../ledger/errors.ts';
 import { isUuid } from '../ledger/movement.ts';
@@ -451,7 +452,7 @@ export function createPaymentsService({
     },
 
     async history(userId, { limit, before }) {
-      const cursor = before === undefined ? null : decodeCursor(before);
+      const cursor = before === undefined ? null : decodeHistoryCursor(before);
       let query = db.selectFrom('payments').selectAll().where('user_id', '=', userId);
       if (cursor) {
         query = query.where((eb) =>
@@ -463,7 +464,7 @@ export function createPaymentsService({
       const last = page.at(-1);
       return {
         payments: page.map(toPayment),
-        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+        nextCursor: rows.length > limit && last ? encodeHistoryCursor(last) : null,
         accounts: await accountsFor(userId),
         available: provider !== null,
       };
@@ -572,18 +573,4 @@ export function createPaymentsService({
         balance: minorToDecimal(a.balance, a.currency as CurrencyCode),
       }));
   }
-}
-
-function encodeCursor(row: PaymentRow): string {
-  return Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
-}
-
-function decodeCursor(text: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && typeof id === 'string' && isUuid(id) && !Number.isNaN(Date.parse(at))) return { at: new Date(at), id };
-  } catch {
-    // fall through
-  }
-  throw new AppError(400, 'invalid_request', 'Invalid history cursor', [{ path: 'query.before', message: 'Invalid cursor' }]);
 }
