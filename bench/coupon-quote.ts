@@ -8,21 +8,12 @@ import { cpus } from 'node:os';
 import { minor, quoteCoupon, settleCoupon, type BetStatus, type CouponDraft, type CouponSelection } from '../packages/domain/src/index.ts';
 import { sumLinesExact } from '../packages/domain/src/coupon/lines.ts';
 import { summarise } from './support/stats.ts';
+import { seededRandom } from '../apps/server/src/testing.ts';
 
 const quotes = Number(process.argv[2] ?? 2000);
 
-/** mulberry32, so every run prices the same coupons. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(11);
+// Seeded, so every run prices the same coupons.
+const random = seededRandom(11);
 const coef = () => 1010 + Math.floor(random() * 4000);
 const selections = (n: number): CouponSelection[] => Array.from({ length: n }, (_, i) => ({ id: `s${i}`, gameId: i, coef: coef() }));
 

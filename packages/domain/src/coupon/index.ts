@@ -40,3 +40,5 @@ export type { CouponLine, CouponSettlement, CouponStatuses } from './settle.ts';
 export { MAX_CASH_OUT_SCENARIO_SELECTIONS, cashOutOffer } from './cash-out.ts';
 export { BET_TYPE_EXAMPLES } from './examples.ts';
 export type { BetTypeExample } from './examples.ts';
+export { takenCoef } from './coef-change.ts';
+export type { ChangeCoefAction } from './coef-change.ts';

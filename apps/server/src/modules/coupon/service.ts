@@ -20,8 +20,10 @@ import {
   quoteCoupon,
   resolveCurrency,
   settleCoupon,
+  takenCoef,
   validTypes,
   type BetStatus,
+  type ChangeCoefAction,
   type CouponDraft,
   type CurrencyCode,
 } from '@betsite/domain';
@@ -171,17 +173,13 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
   /** A refusal with the bets' current states, so the slip can show them. */
   const refusal = (status: number, code: string, message: string, bets: CouponBetState[]) => new AppError(status, code, message, { bets });
 
-  /**
-   * The coefs a placement takes, by changeCoefAction (SPEC §3): 0 refuses any change, 1 takes
-   * any, 2 takes increases; null when it refuses.
-   */
-  function takenCoefs(bets: readonly { gameId: number; outcomeKey: string; coef: number }[], states: ReadonlyMap<string, BetState>, action: 0 | 1 | 2): Map<string, number> | null {
+  /** The coefs a placement takes (the domain's changeCoefAction rule); null when the player's choice refuses a change. */
+  function takenCoefs(bets: readonly { gameId: number; outcomeKey: string; coef: number }[], states: ReadonlyMap<string, BetState>, action: ChangeCoefAction): Map<string, number> | null {
     const taken = new Map<string, number>();
     for (const bet of bets) {
-      const state = states.get(betKey(bet))!;
-      const seen = toThousandths(bet.coef);
-      if (state.coef !== seen && (action === 0 || (action === 2 && state.coef < seen))) return null;
-      taken.set(betKey(bet), state.coef);
+      const coef = takenCoef(toThousandths(bet.coef), states.get(betKey(bet))!.coef, action);
+      if (coef === null) return null;
+      taken.set(betKey(bet), coef);
     }
     return taken;
   }
