@@ -42,3 +42,14 @@ export { BET_TYPE_EXAMPLES } from './examples.ts';
 export type { BetTypeExample } from './examples.ts';
 export { takenCoef } from './coef-change.ts';
 export type { ChangeCoefAction } from './coef-change.ts';
+export {
+  INSURANCE_SHARES,
+  MAX_INSURANCE_SCENARIO_SELECTIONS,
+  insurancePaybackAmount,
+  insurancePremium,
+  insuranceQuote,
+  isInsuranceShare,
+  lossProbability,
+} from './insurance.ts';
+export type { Fraction, InsuranceInput, InsuranceOffer, InsuranceQuote, InsuranceRefusal, InsuranceShare } from './insurance.ts';
+export { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, normalizeShortCode, shortCode } from './short-code.ts';
