@@ -176,6 +176,8 @@ export const CouponSchema = z.object({
   /** When a pending live coupon is checked again. */
   acceptAt: text().nullable(),
   refusal: z.object({ code: text() }).nullable(),
+  /** Insurance bought (coupon-actions.ts): the insured part, paid back if the coupon pays nothing, and its premium. */
+  insurance: z.object({ amount: text(), premium: text() }).nullable(),
   createdAt: text(),
   settledAt: text().nullable(),
   bets: z.array(

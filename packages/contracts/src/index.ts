@@ -23,3 +23,4 @@ export * from './operations.ts';
 export * from './text.ts';
 export * from './params.ts';
 export * from './coupon.ts';
+export * from './coupon-actions.ts';

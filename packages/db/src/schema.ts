@@ -199,6 +199,7 @@ export interface Database {
   feed_cursors: FeedCursorsTable;
   coupons: CouponsTable;
   coupon_selections: CouponSelectionsTable;
+  coupon_codes: CouponCodesTable;
 }
 
 /** A login session, known only by the SHA-256 (hex) of its token. */
@@ -678,6 +679,19 @@ export interface CouponsTable {
   settled_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Insurance (migration 0020): the insured part paid back if the coupon pays nothing, its premium, when bought. */
+  insured_amount: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  insurance_premium: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  insured_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A saved bet slip under a short code (migration 0020). */
+export interface CouponCodesTable {
+  code: string;
+  /** The draft as the slip sent it (bets, typeId, systemValue). */
+  draft: ColumnType<JsonObject, string, string>;
+  user_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface CouponSelectionsTable {

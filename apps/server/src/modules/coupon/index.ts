@@ -6,6 +6,7 @@
  * finished their games), so a restart half-way loses nothing.
  */
 import type { FastifyInstance } from 'fastify';
+import { couponActionRoutes } from './actions-routes.ts';
 import { couponRoutes } from './routes.ts';
 import { ACCEPT_COUPON_JOB, createCouponService, type CouponService } from './service.ts';
 
@@ -34,6 +35,7 @@ export async function registerCoupon(app: FastifyInstance, options: CouponOption
     if (done.accepted + done.settled > 0) logger.info(done, 'coupons accepted and settled');
   });
   await app.register(couponRoutes, { service });
+  await app.register(couponActionRoutes, { service });
   return service;
 }
 

@@ -45,6 +45,7 @@ import { InsufficientFundsError } from '../ledger/errors.ts';
 import { isUuid } from '../ledger/movement.ts';
 import { betKey, loadBets, type BetRef, type BetState } from './bets.ts';
 import { draftOf, fromThousandths, money, placedDraft, planOf, toThousandths } from './draft.ts';
+import { postInsurancePayback } from './insurance.ts';
 
 type CouponRow = Selectable<CouponsTable>;
 type Submit = CouponSubmitted;
@@ -146,6 +147,7 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
         systemValue: row.system_value,
         acceptAt: row.status === 'pending' && row.accept_at ? row.accept_at.toISOString() : null,
         refusal: row.refusal && typeof row.refusal.code === 'string' ? { code: row.refusal.code } : null,
+        insurance: row.insured_amount !== null && row.insurance_premium !== null ? { amount: money(row.insured_amount, currency), premium: money(row.insurance_premium, currency) } : null,
         createdAt: row.created_at.toISOString(),
         settledAt: row.settled_at?.toISOString() ?? null,
         bets: selections
@@ -251,6 +253,8 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
           metadata: { couponId: row.id },
         });
       }
+      // Insurance (insurance.ts): a lost insured coupon gets its insured part back, in this unit.
+      await postInsurancePayback(unit, row, payout, house.id);
       return true;
     });
   }
