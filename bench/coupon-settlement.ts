@@ -211,7 +211,7 @@ async function measure(database: BenchDatabase) {
     const app = await buildTestApp(handle, { clock });
     try {
       const ledger = createLedger(handle.db, clock);
-      const service = createCouponService({ db: handle.db, clock, logger: app.log, ledger });
+      const service = createCouponService({ db: handle.db, clock, logger: app.log, ledger, siteConfig: () => app.siteConfig.get() });
       const setupStarted = performance.now();
       const who = await players(handle, ledger);
       const games: GameDetail[] = [];

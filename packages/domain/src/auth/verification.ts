@@ -140,6 +140,11 @@ export interface PlayerRights {
   banCode: number | null;
 }
 
+/** Bets, casino and deposits: not banned, and not past the period to confirm the e-mail. */
+export function mayPlay(state: Pick<PlayerState, 'banLevel' | 'remainingDaysToActivate'>): boolean {
+  return state.banLevel === 0 && state.remainingDaysToActivate !== 0;
+}
+
 /**
  * What a logged-in player may do.
  *
@@ -151,8 +156,7 @@ export interface PlayerRights {
  */
 export function playerRights(state: PlayerState): PlayerRights {
   const unconfirmed = state.remainingDaysToActivate !== null;
-  const overdue = state.remainingDaysToActivate === 0;
-  const play = state.banLevel === 0 && !overdue;
+  const play = mayPlay(state);
   const identified = !state.needsIdentification || isVerified(state);
   return {
     canBet: play,

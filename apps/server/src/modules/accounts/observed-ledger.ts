@@ -23,19 +23,29 @@ declare module '../../lib/bus.ts' {
   }
 }
 
+/** Accounts whose owner is remembered (an account's owner never changes); the map starts over past it. */
+const OWNERS_KEPT = 100_000;
+
 export function observeLedger(ledger: Ledger, db: Kysely<Database>, bus: Bus, logger: BusLogger): Ledger {
+  // Account id → owner (null: a house account). Saves a query after every posting.
+  const owners = new Map<string, string | null>();
+
+  async function ownersOf(accountIds: readonly string[]): Promise<Map<string, string | null>> {
+    const unknown = accountIds.filter((id) => !owners.has(id));
+    if (unknown.length > 0) {
+      const rows = await db.selectFrom('ledger_accounts').select(['id', 'owner_id']).where('id', 'in', unknown).execute();
+      if (owners.size + rows.length > OWNERS_KEPT) owners.clear();
+      for (const row of rows) owners.set(row.id, row.owner_id);
+    }
+    return owners;
+  }
+
   /** After the commit: a failure to announce must not look like a failed movement. */
   async function announcePosted(posted: readonly PostedTransaction[]): Promise<void> {
     const fresh = posted.filter((p) => !p.replayed && p.entries.length > 0);
     if (fresh.length === 0) return;
     try {
-      const owners = await db
-        .selectFrom('ledger_accounts')
-        .select(['id', 'owner_id'])
-        .where('id', 'in', [...new Set(fresh.flatMap((p) => p.entries.map((e) => e.accountId)))])
-        .where('owner_id', 'is not', null)
-        .execute();
-      const ownerOf = new Map(owners.map((o) => [o.id, o.owner_id]));
+      const ownerOf = await ownersOf([...new Set(fresh.flatMap((p) => p.entries.map((e) => e.accountId)))]);
       for (const entry of fresh.flatMap((p) => p.entries)) {
         const userId = ownerOf.get(entry.accountId);
         if (!userId) continue;

@@ -26,6 +26,12 @@ export interface BetState extends BetRef {
   quarterLine: boolean;
   scoreHome: number;
   scoreAway: number;
+  /** SPEC game status (the coupon shows the score once it is above 1). */
+  gameStatus: number;
+  /** Names for the coupon the placement answers. */
+  home: string | null;
+  away: string | null;
+  outcomeName: string;
 }
 
 export const betKey = (bet: BetRef): string => `${bet.gameId}/${bet.outcomeKey}`;
@@ -37,7 +43,12 @@ export async function loadBets(db: Kysely<Database>, bets: readonly BetRef[]): P
     .selectFrom('outcomes as o')
     .innerJoin('markets as m', (join) => join.onRef('m.game_id', '=', 'o.game_id').onRef('m.key', '=', 'o.market_key'))
     .innerJoin('games as g', 'g.id', 'o.game_id')
+    .leftJoin('teams as h', 'h.id', 'g.home_team_id')
+    .leftJoin('teams as a', 'a.id', 'g.away_team_id')
     .select([
+      'h.name as home',
+      'a.name as away',
+      'o.name as outcome_name',
       'o.game_id',
       'o.key',
       'o.price',
@@ -66,6 +77,10 @@ export async function loadBets(db: Kysely<Database>, bets: readonly BetRef[]): P
         quarterLine: r.line !== null && Math.abs((Math.abs(r.line) % 0.5) - 0.25) < 1e-9,
         scoreHome: r.score_home,
         scoreAway: r.score_away,
+        gameStatus: r.status,
+        home: r.home,
+        away: r.away,
+        outcomeName: r.outcome_name,
       };
       return [betKey(state), state];
     }),

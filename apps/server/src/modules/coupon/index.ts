@@ -24,6 +24,7 @@ export async function registerCoupon(app: FastifyInstance, options: CouponOption
     clock: app.clock,
     logger: app.log.child({ module: 'coupon' }),
     ledger: app.ledger,
+    siteConfig: () => app.siteConfig.get(),
     ...(options.liveDelayMs === undefined ? {} : { liveDelayMs: options.liveDelayMs }),
     schedule: (kind, input) => app.jobs.schedule(kind, input),
   });

@@ -6,11 +6,10 @@
  *   GET  /web-api/coupon/v1/coupons/:id     one of my coupons
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { COUPON_API, CouponErrorCode, CouponHistoryQuerySchema, CouponQuoteRequestSchema, CouponSubmitSchema, UuidParamsSchema, type Coupon, type CouponHistory, type CouponQuote } from '@betsite/contracts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { COUPON_API, CouponHistoryQuerySchema, CouponQuoteRequestSchema, CouponSubmitSchema, UuidParamsSchema, type Coupon, type CouponHistory, type CouponQuote } from '@betsite/contracts';
+import { notFound } from '../../lib/errors.ts';
 import { parseParamsOr, parseRequest } from '../../lib/validate.ts';
 import { requireUser } from '../payments/routes.ts';
-import { rightsOf } from '../user-config/index.ts';
 import type { CouponService } from './service.ts';
 
 export const couponRoutes: FastifyPluginAsync<{ service: CouponService }> = async (app, { service }) => {
@@ -25,9 +24,7 @@ export const couponRoutes: FastifyPluginAsync<{ service: CouponService }> = asyn
   app.post(COUPON_API.coupons, async (request, reply): Promise<Coupon> => {
     const userId = requireUser(request);
     const submit = parseRequest(CouponSubmitSchema, request.body, 'body');
-    // The server decides who may bet (SPEC §6: bans, an overdue e-mail confirmation).
-    const rights = await rightsOf(app, userId);
-    if (!rights?.canBet) throw new AppError(403, CouponErrorCode.notAllowed, 'Betting is not available for this account now');
+    // The service decides who may bet (SPEC §6: bans, an overdue e-mail confirmation): 403 bet_not_allowed.
     const { coupon, created } = await service.place(userId, submit);
     reply.code(created ? 201 : 200);
     return coupon;

@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   dependentSelectionIds,
   isCurrencyCode,
+  mayPlay,
   quoteCoupon,
   resolveCurrency,
   settleCoupon,
@@ -37,17 +38,34 @@ import {
   type CouponSubmitted,
 } from '@betsite/contracts';
 import type { CouponsTable, Database } from '@betsite/db';
+import type { SiteConfig } from '@betsite/contracts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ServerClock } from '../../lib/clock.ts';
 import { decodeHistoryCursor, encodeHistoryCursor } from '../../lib/history-cursor.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { InsufficientFundsError } from '../ledger/errors.ts';
 import { isUuid } from '../ledger/movement.ts';
+import { daysToActivate } from '../user-config/service.ts';
 import { betKey, loadBets, type BetRef, type BetState } from './bets.ts';
 import { draftOf, fromThousandths, money, placedDraft, planOf, toThousandths } from './draft.ts';
 import { postInsurancePayback } from './insurance.ts';
 
 type CouponRow = Selectable<CouponsTable>;
+/** A selection as a coupon shows it: stored fields with the game's names and score. */
+interface ShownSelection {
+  game_id: number;
+  outcome_key: string;
+  coef: number;
+  block_id: number | null;
+  is_banker: boolean;
+  status: number;
+  home: string | null;
+  away: string | null;
+  outcome_name: string | null;
+  score_home: number | null;
+  score_away: number | null;
+  game_status: number | null;
+}
 type Submit = CouponSubmitted;
 type QuoteRequest = CouponQuoteAsked;
 
@@ -62,6 +80,8 @@ export interface CouponServiceDeps {
   clock: ServerClock;
   logger: FastifyBaseLogger;
   ledger: Ledger;
+  /** The site's config (cached by its service): the e-mail activation period that decides who may bet. */
+  siteConfig: () => Promise<SiteConfig>;
   liveDelayMs?: number;
   schedule?: (kind: string, input: { at: Date; payload: { couponId: string } }) => Promise<unknown>;
 }
@@ -80,22 +100,29 @@ export interface CouponService {
 
 const requestHash = (submit: Submit) => createHash('sha256').update(JSON.stringify({ ...submit, coef: undefined, coefViewId: undefined, isOneClick: undefined })).digest('hex');
 
-export function createCouponService({ db, clock, logger, ledger, liveDelayMs = LIVE_ACCEPT_DELAY_MS, schedule }: CouponServiceDeps): CouponService {
+export function createCouponService({ db, clock, logger, ledger, siteConfig, liveDelayMs = LIVE_ACCEPT_DELAY_MS, schedule }: CouponServiceDeps): CouponService {
   const now = () => new Date(clock.now());
 
-  /** The player's account to bet from: the one asked (theirs: main or currency), else the active one, else main. */
-  async function stakeAccount(userId: string, accountId: string | undefined): Promise<{ id: string; currency: CurrencyCode }> {
-    const accounts = await db
-      .selectFrom('ledger_accounts as a')
-      .leftJoin('account_preferences as p', 'p.user_id', 'a.owner_id')
-      .select(['a.id', 'a.kind', 'a.currency', 'p.active_account_id'])
-      .where('a.owner_id', '=', userId)
-      .where('a.kind', 'in', ['player-main', 'player-currency'])
+  /**
+   * The player's account to bet from (the one asked: theirs, main or currency; else the active
+   * one; else main) and whether they may bet now (SPEC §6: a ban, an overdue e-mail
+   * confirmation) — one query, as placement is the hottest call there is.
+   */
+  async function stakeAccount(userId: string, accountId: string | undefined): Promise<{ id: string; currency: CurrencyCode; mayBet: boolean }> {
+    const rows = await db
+      .selectFrom('users as u')
+      .leftJoin('ledger_accounts as a', (join) => join.onRef('a.owner_id', '=', 'u.id').on('a.kind', 'in', ['player-main', 'player-currency']))
+      .leftJoin('account_preferences as p', 'p.user_id', 'u.id')
+      .select(['a.id', 'a.kind', 'a.currency', 'p.active_account_id', 'u.ban_level', 'u.registration_type', 'u.email', 'u.email_verified_at', 'u.created_at'])
+      .where('u.id', '=', userId)
       .execute();
-    const wanted = accountId ?? accounts[0]?.active_account_id ?? accounts.find((a) => a.kind === 'player-main')?.id;
+    const accounts = rows.filter((a) => a.id !== null);
+    const wanted = accountId ?? rows[0]?.active_account_id ?? accounts.find((a) => a.kind === 'player-main')?.id;
     const account = accounts.find((a) => a.id === wanted?.toLowerCase()) ?? (accountId ? undefined : accounts.find((a) => a.kind === 'player-main'));
-    if (!account || !isCurrencyCode(account.currency)) throw notFound('No such account');
-    return { id: account.id, currency: account.currency };
+    if (!account?.id || !account.currency || !isCurrencyCode(account.currency)) throw notFound('No such account');
+    const user = { registrationType: account.registration_type, email: account.email, emailVerifiedAt: account.email_verified_at, createdAt: account.created_at };
+    const mayBet = mayPlay({ banLevel: account.ban_level, remainingDaysToActivate: daysToActivate(user, await siteConfig(), clock.now()) });
+    return { id: account.id, currency: account.currency, mayBet };
   }
 
   function betStates(bets: readonly BetRef[], states: ReadonlyMap<string, BetState>, dependent: ReadonlySet<string>): CouponBetState[] {
@@ -119,7 +146,7 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
 
   async function toCoupons(rows: CouponRow[]): Promise<Coupon[]> {
     if (rows.length === 0) return [];
-    const selections = await db
+    const selections: (ShownSelection & { coupon_id: string })[] = await db
       .selectFrom('coupon_selections as s')
       .leftJoin('games as g', 'g.id', 's.game_id')
       .leftJoin('teams as h', 'h.id', 'g.home_team_id')
@@ -130,7 +157,11 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
       .orderBy('s.coupon_id')
       .orderBy('s.position')
       .execute();
-    return rows.map((row) => {
+    return rows.map((row) => couponOf(row, selections.filter((s) => s.coupon_id === row.id)));
+  }
+
+  /** The coupon as the API shows it, from its row and its selections (in their order). */
+  function couponOf(row: CouponRow, selections: readonly ShownSelection[]): Coupon {
       const currency = row.currency as CurrencyCode;
       return {
         id: row.id,
@@ -150,9 +181,7 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
         insurance: row.insured_amount !== null && row.insurance_premium !== null ? { amount: money(row.insured_amount, currency), premium: money(row.insurance_premium, currency) } : null,
         createdAt: row.created_at.toISOString(),
         settledAt: row.settled_at?.toISOString() ?? null,
-        bets: selections
-          .filter((s) => s.coupon_id === row.id)
-          .map((s) => ({
+        bets: selections.map((s) => ({
             gameId: s.game_id,
             outcomeKey: s.outcome_key,
             coef: fromThousandths(s.coef),
@@ -165,7 +194,6 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
             score: s.game_status !== null && s.game_status > 1 ? `${s.score_home}:${s.score_away}` : null,
           })),
       };
-    });
   }
 
   async function stored(id: string): Promise<CouponRow | undefined> {
@@ -259,6 +287,32 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
     });
   }
 
+  /**
+   * What a placement may charge: the player may bet, every selection can be played, the odds
+   * taken by the player's changeCoefAction (and exactCoef), and the domain's quote of the
+   * coupon without errors. Throws the refusal otherwise.
+   */
+  async function checkPlacement(userId: string, submit: Submit) {
+    const account = await stakeAccount(userId, submit.accountId);
+    if (!account.mayBet) throw new AppError(403, CouponErrorCode.notAllowed, 'Betting is not available for this account now');
+    const states = await loadBets(db, submit.bets);
+    const current = () => betStates(submit.bets, states, new Set());
+    if (submit.bets.some((b) => { const s = states.get(betKey(b)); return !s || s.blocked || s.finished; })) {
+      throw refusal(409, CouponErrorCode.selectionUnavailable, 'A selection can no longer be played', current());
+    }
+    const coefs = takenCoefs(submit.bets, states, submit.changeCoefAction);
+    if (!coefs) throw refusal(409, CouponErrorCode.coefChanged, 'The odds have changed', current());
+    const draft: CouponDraft = draftOf(submit, states, account.currency, coefs);
+    const quote = quoteCoupon(draft);
+    if (quote.errors.length > 0 || quote.possibleWin === null) {
+      throw new AppError(422, CouponErrorCode.invalidCoupon, 'This coupon cannot be placed as it is', { errors: quote.errors.map((e) => ({ code: e.code, ...(e.reason ? { reason: e.reason } : {}) })) });
+    }
+    if (submit.exactCoef !== undefined && quote.totalCoef !== toThousandths(submit.exactCoef)) {
+      throw refusal(409, CouponErrorCode.coefChanged, 'The total odds are not the exact odds asked for', current());
+    }
+    return { account, states, coefs, draft, quote };
+  }
+
   return {
     async quote(userId, request) {
       const currency = userId ? (await stakeAccount(userId, request.accountId)).currency : resolveCurrency(undefined).code;
@@ -295,39 +349,44 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
 
     async place(userId, submit) {
       const hash = requestHash(submit);
-      const existing = await stored(submit.id);
-      if (existing) {
-        if (existing.user_id !== userId || existing.request_hash !== hash) {
-          throw new AppError(409, CouponErrorCode.idempotencyConflict, 'This coupon id was already used for another coupon');
-        }
-        return { coupon: await toCoupon(existing), created: false };
-      }
-      const account = await stakeAccount(userId, submit.accountId);
-      const states = await loadBets(db, submit.bets);
-      const dependent = new Set<string>();
-      const current = () => betStates(submit.bets, states, dependent);
-      if (submit.bets.some((b) => { const s = states.get(betKey(b)); return !s || s.blocked || s.finished; })) {
-        throw refusal(409, CouponErrorCode.selectionUnavailable, 'A selection can no longer be played', current());
-      }
-      const coefs = takenCoefs(submit.bets, states, submit.changeCoefAction);
-      if (!coefs) throw refusal(409, CouponErrorCode.coefChanged, 'The odds have changed', current());
-      const draft: CouponDraft = draftOf(submit, states, account.currency, coefs);
-      const quote = quoteCoupon(draft);
-      if (quote.errors.length > 0 || quote.possibleWin === null) {
-        throw new AppError(422, CouponErrorCode.invalidCoupon, 'This coupon cannot be placed as it is', { errors: quote.errors.map((e) => ({ code: e.code, ...(e.reason ? { reason: e.reason } : {}) })) });
-      }
-      if (submit.exactCoef !== undefined && quote.totalCoef !== toThousandths(submit.exactCoef)) {
-        throw refusal(409, CouponErrorCode.coefChanged, 'The total odds are not the exact odds asked for', current());
-      }
+      /** A retry of a stored coupon: its answer, or 409 for another body (also when a concurrent request with this id won). */
+      const retried = (row: CouponRow) => {
+        if (row.user_id !== userId || row.request_hash !== hash) throw new AppError(409, CouponErrorCode.idempotencyConflict, 'This coupon id was already used for another coupon');
+        return toCoupon(row).then((coupon) => ({ coupon, created: false }));
+      };
+      // No read of the id first: a retry is rare, so it is found by the insert's conflict, or
+      // by a refusal below (the odds may have moved since the first answer).
+      const checked = await checkPlacement(userId, submit).catch(async (error: unknown) => {
+        const existing = await stored(submit.id);
+        if (existing) return existing;
+        throw error;
+      });
+      if (!('draft' in checked)) return retried(checked);
+      const { account, states, coefs, draft, quote } = checked;
       const live = draft.selections.some((s) => s.isLive === true);
       const at = now();
       const pending = live && liveDelayMs > 0;
       const acceptAt = pending ? new Date(at.getTime() + liveDelayMs) : null;
       const house = await ledger.houseAccount('house-bets', account.currency, submit.id);
       const charged = quote.charged;
-      let created: boolean;
+      const selections = submit.bets.map((bet, position) => {
+        const state = states.get(betKey(bet))!;
+        return {
+          coupon_id: submit.id,
+          position,
+          game_id: bet.gameId,
+          outcome_key: bet.outcomeKey,
+          coef: coefs.get(betKey(bet))!,
+          block_id: bet.blockId ?? null,
+          is_banker: bet.isBanker === true,
+          is_live: state.live,
+          score_home: state.live ? state.scoreHome : null,
+          score_away: state.live ? state.scoreAway : null,
+        };
+      });
+      let row: CouponRow | undefined;
       try {
-        created = await ledger.unit(async (unit) => {
+        row = await ledger.unit(async (unit) => {
           const inserted = await unit.db
             .insertInto('coupons')
             .values({
@@ -354,29 +413,10 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
               updated_at: at,
             })
             .onConflict((oc) => oc.column('id').doNothing())
-            .returning('id')
+            .returningAll()
             .executeTakeFirst();
-          if (!inserted) return false;
-          await unit.db
-            .insertInto('coupon_selections')
-            .values(
-              submit.bets.map((bet, position) => {
-                const state = states.get(betKey(bet))!;
-                return {
-                  coupon_id: submit.id,
-                  position,
-                  game_id: bet.gameId,
-                  outcome_key: bet.outcomeKey,
-                  coef: coefs.get(betKey(bet))!,
-                  block_id: bet.blockId ?? null,
-                  is_banker: bet.isBanker === true,
-                  is_live: state.live,
-                  score_home: state.live ? state.scoreHome : null,
-                  score_away: state.live ? state.scoreAway : null,
-                };
-              }),
-            )
-            .execute();
+          if (!inserted) return undefined;
+          await unit.db.insertInto('coupon_selections').values(selections).execute();
           await unit.post({
             idempotencyKey: `coupon:${submit.id}:stake`,
             kind: 'bet',
@@ -386,7 +426,7 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
             ],
             metadata: { couponId: submit.id, typeId: draft.typeId },
           });
-          return true;
+          return inserted;
         });
       } catch (error) {
         if (error instanceof InsufficientFundsError) {
@@ -394,12 +434,10 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
         }
         throw error;
       }
-      const row = await stored(submit.id);
-      if (!row) throw new Error(`coupon ${submit.id} vanished`);
-      if (!created) {
-        // A concurrent request with the same id won: answer its coupon, or refuse another body.
-        if (row.user_id !== userId || row.request_hash !== hash) throw new AppError(409, CouponErrorCode.idempotencyConflict, 'This coupon id was already used for another coupon');
-        return { coupon: await toCoupon(row), created: false };
+      if (!row) {
+        const winner = await stored(submit.id);
+        if (!winner) throw new Error(`coupon ${submit.id} vanished`);
+        return retried(winner);
       }
       logger.info({ couponId: row.id, typeId: row.type_id, amount: String(row.amount), status: row.status }, 'coupon placed');
       if (pending && acceptAt && schedule) {
@@ -407,7 +445,12 @@ export function createCouponService({ db, clock, logger, ledger, liveDelayMs = L
           logger.warn({ err, couponId: row.id }, 'acceptance not scheduled; the sweep will decide the coupon'),
         );
       }
-      return { coupon: await toCoupon(row), created: true };
+      // The answer from what was just written: no reads after the commit.
+      const shown = selections.map((s): ShownSelection => {
+        const state = states.get(betKey({ gameId: s.game_id, outcomeKey: s.outcome_key }))!;
+        return { ...s, status: -2, home: state.home, away: state.away, outcome_name: state.outcomeName, score_home: state.scoreHome, score_away: state.scoreAway, game_status: state.gameStatus };
+      });
+      return { coupon: couponOf(row, shown), created: true };
     },
 
     async accept(couponId, at) {

@@ -13,9 +13,9 @@
  *    Not `FOR UPDATE`: that also conflicts with the key-share locks which inserting rows that
  *    reference an account takes (a payment, an entry), so two units that each inserted such a
  *    row for one player before posting would wait for each other — a deadlock (decision 0013).
- * 3. Write balances and entries (each with the balance after it).
+ * 3. Write the balances (one statement) and the entries (each with the balance after it).
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { minor, type Minor } from '@betsite/domain';
 import type { Database, JsonObject, LedgerEntriesTable, LedgerTransactionsTable } from '@betsite/db';
 import { IdempotencyConflictError, InsufficientFundsError, InvalidMovementError } from './errors.ts';
@@ -69,9 +69,9 @@ export async function postWithin(trx: Transaction<Database>, now: Date, movement
   if (!transaction) return replay(trx, movement.idempotencyKey, hash);
 
   const planned = await lockAndPlan(trx, entries);
-  for (const { accountId, balanceAfter } of planned) {
-    await trx.updateTable('ledger_accounts').set({ balance: balanceAfter }).where('id', '=', accountId).execute();
-  }
+  // Every balance in one statement (a round trip fewer per account on the hottest path).
+  const balances = planned.map(({ accountId, balanceAfter }) => sql`(${accountId}::uuid, ${balanceAfter}::bigint)`);
+  await sql`update ledger_accounts as a set balance = v.balance from (values ${sql.join(balances)}) as v(id, balance) where a.id = v.id`.execute(trx);
   const rows = await trx
     .insertInto('ledger_entries')
     .values(

@@ -26,15 +26,24 @@ function playerState(record: PlayerRecord, site: SiteConfig, now: number): Playe
     verificationStatusGroupCode: record.verificationStatusGroupCode,
     requestedAdditionalDocument: record.requestedAdditionalDocument,
     needsIdentification: record.needIdentification,
-    remainingDaysToActivate: remainingDaysToActivate({
-      // Only e-mail registrations confirm by link; others proved a phone, a social account or nothing to confirm.
-      needsEmailActivation: record.registrationType === 'full_reg' && record.email !== null,
-      emailVerifiedAt: record.emailVerifiedAt?.getTime() ?? null,
-      registeredAt: record.createdAt.getTime(),
-      now,
-      periodDays: site.session.activationDays,
-    }),
+    remainingDaysToActivate: daysToActivate(record, site, now),
   };
+}
+
+/** SPEC remaining_days_to_activate of a player's row (null: nothing to confirm). */
+export function daysToActivate(
+  user: Pick<PlayerRecord, 'registrationType' | 'email' | 'emailVerifiedAt' | 'createdAt'>,
+  site: SiteConfig,
+  now: number,
+): number | null {
+  return remainingDaysToActivate({
+    // Only e-mail registrations confirm by link; others proved a phone, a social account or nothing to confirm.
+    needsEmailActivation: user.registrationType === 'full_reg' && user.email !== null,
+    emailVerifiedAt: user.emailVerifiedAt?.getTime() ?? null,
+    registeredAt: user.createdAt.getTime(),
+    now,
+    periodDays: site.session.activationDays,
+  });
 }
 
 export function buildUserConfig(record: PlayerRecord, protection: Protection, site: SiteConfig, now: number): UserConfig {
