@@ -27,7 +27,8 @@ const pageModule: Record<PageKind, string> = {
   'site-state': 'routes/pages/site-state.tsx',
   onpay: 'routes/pages/onpay.tsx',
   misc: 'routes/pages/misc.tsx',
-  'print-coupon': 'routes/pages/misc.tsx',
+  'print-coupon': 'routes/pages/print-coupon.tsx',
+  coupon: 'routes/pages/coupon.tsx',
 };
 
 export default [

@@ -13,7 +13,8 @@ describe('dictionary selection per route', () => {
     expect(namespacesForRoute(routeByName('office-history'))).toEqual(['office', 'sports']);
     expect(namespacesForRoute(routeByName('office-account'))).toEqual(['office']);
     expect(namespacesForRoute(routeByName('bonus-casino'))).toEqual(['casino', 'promo']);
-    expect(namespacesForRoute(routeByName('print-coupon'))).toEqual([]);
+    expect(namespacesForRoute(routeByName('print-coupon'))).toEqual(['sports']);
+    expect(namespacesForRoute(routeByName('internal-vpn'))).toEqual([]);
     expect(namespacesForRoute(null)).toEqual([]);
   });
 

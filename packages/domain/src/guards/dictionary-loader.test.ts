@@ -18,7 +18,8 @@ describe('dictionariesFor', () => {
     ['line', ['main', 'sports']],
     ['office-history', ['main', 'office', 'sports']],
     ['office-security', ['main', 'office']],
-    ['print-coupon', ['main']],
+    ['print-coupon', ['main', 'sports']],
+    ['internal-vpn', ['main']],
   ])('%s → %j', (name, dictionaries) => expect(dictionariesFor(routeByName(name) ?? null)).toEqual(dictionaries));
   it('unknown page → main', () => expect(dictionariesFor(null)).toEqual(['main']));
 });

@@ -37,7 +37,8 @@ export type PageKind =
   | 'site-state'
   | 'onpay'
   | 'misc'
-  | 'print-coupon';
+  | 'print-coupon'
+  | 'coupon';
 
 export interface RouteMeta {
   layout: LayoutName;
@@ -327,8 +328,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('first-bonus', 'first-bonus/:landingId?', 'landing', 'promo_first_bonus', { ...main('all', ['promo']), layout: 'headless' }),
 
   // Other pages.
+  // The coupon page (SPEC §2 navigation name "coupon"): the full bet slip; the slip's texts are in `sports`.
+  r('coupon', 'coupon', 'coupon', 'main_coupon', { ...main('all', ['sports']), robots: 'noindex,follow' }),
+  // A player's own coupon: visitors go to log in (access guard); the slip's texts are in `sports`.
   r('print-coupon', 'print-coupon/:couponId', 'print-coupon', 'main_print_coupon', {
-    ...main('all'),
+    ...main('user', ['sports']),
     layout: 'empty',
     hideFooter: true,
     robots: 'noindex,nofollow',

@@ -5,6 +5,7 @@ import type { Route } from './+types/info';
 import { usePaths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { searchWithModal } from '../../features/modals/index.ts';
+import { BET_TYPES_RULE_GROUP, BetTypeRules } from '../../features/rules/index.ts';
 import { PageHeading, Panel, pageStyles, usePageRoute } from '../../shell/page-kit.tsx';
 import { pageMeta } from '../../shell/page-meta.ts';
 
@@ -46,17 +47,24 @@ export default function InfoPage({ params }: Route.ComponentProps) {
   const { site } = useRequiredRootData();
   const textKey = infoTextKey(route.name);
   const ruleGroup = (params as { ruleGroup?: string }).ruleGroup;
-  const unknownRuleGroup = route.name === 'rules' && ruleGroup !== '1';
+  // Rule groups: 1 the general rules, 2 the bet types with their worked examples.
+  const betTypes = route.name === 'rules' && ruleGroup === BET_TYPES_RULE_GROUP;
+  const unknownRuleGroup = route.name === 'rules' && ruleGroup !== '1' && !betTypes;
   return (
     <>
-      <PageHeading />
+      <PageHeading>{betTypes ? `${t('main:info_rules')}: ${t('rules_group_bet_types')}` : undefined}</PageHeading>
       <div className={pageStyles.twoCols}>
         <Panel title={t('nav_title')} id="info-nav">
           <nav aria-label={t('nav_title')}>
             <ul className={pageStyles.linkList}>
               <li>
-                <Link to={paths.to('rules', { ruleGroup: 1 })} aria-current={route.name === 'rules' ? 'page' : undefined}>
+                <Link to={paths.to('rules', { ruleGroup: 1 })} aria-current={route.name === 'rules' && !betTypes ? 'page' : undefined}>
                   {t('main:info_rules')}
+                </Link>
+              </li>
+              <li>
+                <Link to={paths.to('rules', { ruleGroup: BET_TYPES_RULE_GROUP })} aria-current={betTypes ? 'page' : undefined}>
+                  {t('rules_group_bet_types')}
                 </Link>
               </li>
               {(['info-about', 'info-contacts', 'info-responsiblegaming', 'info-cookies', 'info-howbet', 'info-licenses', 'info-amlkyc', 'info-kycpolicy', 'info-disputeresolution', 'info-taxation'] as const).map((name) => (
@@ -69,8 +77,11 @@ export default function InfoPage({ params }: Route.ComponentProps) {
             </ul>
           </nav>
         </Panel>
-        <article className={`${pageStyles.panel} ${pageStyles.prose}`} aria-labelledby="page-title">
-          {unknownRuleGroup ? (
+        {/* The bet types' tables want the column's full width, not a prose measure. */}
+        <article className={`${pageStyles.panel} ${betTypes ? '' : pageStyles.prose}`} aria-labelledby="page-title">
+          {betTypes ? (
+            <BetTypeRules />
+          ) : unknownRuleGroup ? (
             <>
               <p>{t('rules_group_missing')}</p>
               <Link to={paths.to('rules', { ruleGroup: 1 })}>{t('rules_group_general')}</Link>
@@ -79,6 +90,11 @@ export default function InfoPage({ params }: Route.ComponentProps) {
             <>
               <p>{t(`${textKey}_intro`, { company: site.companyName, defaultValue: t('generic_intro', { company: site.companyName }) })}</p>
               {i18n.exists(`info:${textKey}_s1_title`) ? <Sections textKey={textKey} /> : <p>{t('generic_more')}</p>}
+              {route.name === 'rules' ? (
+                <p>
+                  <Link to={paths.to('rules', { ruleGroup: BET_TYPES_RULE_GROUP })}>{t('rules_bet_types_link')}</Link>
+                </p>
+              ) : null}
             </>
           )}
           {route.name === 'info-contacts' || !i18n.exists(`info:${textKey}_s1_title`) ? (

@@ -1,4 +1,4 @@
-/** Other pages: partners, news, betting alphabet, apps, awards, event, print coupon, …: SPEC §2. */
+/** Other pages: partners, news, betting alphabet, apps, awards, event, …: SPEC §2 (print-coupon has its own module). */
 import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/misc';
 import { usePaths } from '../../config/paths.ts';
