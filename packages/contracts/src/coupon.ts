@@ -78,6 +78,8 @@ const DraftFields = {
   lobbyBlockId: z.number().int().min(1).max(50).optional(),
   /** The player takes the offered bonus bet. */
   isBonusBet: z.boolean().optional(),
+  /** A vip bet (SPEC §5, coupon-review.ts): a stake above the max goes to an operator instead of being refused. */
+  isVipBet: z.boolean().optional(),
 };
 
 /** `POST /web-api/coupon/v1/quote`: a draft coupon. */
@@ -155,7 +157,8 @@ export const CouponQuoteSchema = z.object({
 });
 export type CouponQuote = z.infer<typeof CouponQuoteSchema>;
 
-export const COUPON_STATUSES = ['pending', 'accepted', 'refused', 'settled', 'sold'] as const;
+/** `review`: a vip bet waiting for the operator or for the player's answer to a counter-offer (coupon-review.ts). */
+export const COUPON_STATUSES = ['pending', 'accepted', 'refused', 'settled', 'sold', 'review'] as const;
 export const CouponStatusSchema = z.enum(COUPON_STATUSES);
 
 /** A placed coupon as my bets and the placement show it. */
@@ -176,6 +179,15 @@ export const CouponSchema = z.object({
   /** When a pending live coupon is checked again. */
   acceptAt: text().nullable(),
   refusal: z.object({ code: text() }).nullable(),
+  /** A vip bet (coupon-review.ts): the stake asked and held, the operator's counter-offer, the deadline of whoever must answer, what was decided; null for other coupons. */
+  review: z
+    .object({
+      askedAmount: text(),
+      counterAmount: text().nullable(),
+      deadline: text(),
+      decision: z.enum(['accepted', 'declined', 'countered', 'timed_out', 'counter_accepted', 'counter_declined', 'counter_timed_out']).nullable(),
+    })
+    .nullable(),
   /** Insurance bought (coupon-actions.ts): the insured part, paid back if the coupon pays nothing, and its premium. */
   insurance: z.object({ amount: text(), premium: text() }).nullable(),
   createdAt: text(),

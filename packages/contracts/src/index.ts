@@ -24,3 +24,4 @@ export * from './text.ts';
 export * from './params.ts';
 export * from './coupon.ts';
 export * from './coupon-actions.ts';
+export * from './coupon-review.ts';

@@ -115,7 +115,9 @@ export type LedgerAccountKind =
   | 'house-bets'
   | 'house-bonus'
   /** Withdrawals requested and not yet approved or rejected (payments). */
-  | 'house-payments-hold';
+  | 'house-payments-hold'
+  /** What players owe after a resettlement their balance could not cover (decision 0016); negative = owed. */
+  | 'house-receivables';
 
 export interface LedgerAccountsTable {
   id: Generated<string>;
@@ -199,6 +201,7 @@ export interface Database {
   feed_cursors: FeedCursorsTable;
   coupons: CouponsTable;
   coupon_selections: CouponSelectionsTable;
+  coupon_resettlements: CouponResettlementsTable;
   coupon_codes: CouponCodesTable;
 }
 
@@ -644,7 +647,7 @@ export interface FeedCursorsTable {
   updated_at: Generated<Date>;
 }
 
-export type CouponStatus = 'pending' | 'accepted' | 'refused' | 'settled' | 'sold';
+export type CouponStatus = 'pending' | 'accepted' | 'refused' | 'settled' | 'sold' | 'review';
 
 /** A placed coupon (issue 11, migration 0018). Money in minor units, coefs in thousandths. */
 export interface CouponsTable {
@@ -683,6 +686,30 @@ export interface CouponsTable {
   insured_amount: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   insurance_premium: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   insured_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Vip bet (migration 0021): the stake asked and held, the operator's counter-offer, whose deadline, what was decided. */
+  vip_asked_amount: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  vip_counter_amount: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  review_deadline: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  vip_decision: ColumnType<VipDecisionColumn | null, VipDecisionColumn | null | undefined, VipDecisionColumn | null>;
+  /** 1 when first settled; +1 per resettlement that changed the payout (coupon_resettlements). */
+  settlement_version: ColumnType<number, number | undefined, number>;
+}
+
+export type VipDecisionColumn = 'accepted' | 'declined' | 'countered' | 'timed_out' | 'counter_accepted' | 'counter_declined' | 'counter_timed_out';
+
+/** A corrected result that changed a settled coupon's payout (migration 0021, decision 0016). */
+export interface CouponResettlementsTable {
+  coupon_id: string;
+  /** The settlement version this row made (2, 3 …). */
+  version: number;
+  /** The game whose result was corrected. */
+  game_id: number | null;
+  previous_payout: bigint;
+  payout: bigint;
+  /** What the reversal could not take from the player's balance. */
+  debt: ColumnType<bigint, bigint | undefined, bigint>;
+  reason: string;
+  created_at: Timestamp;
 }
 
 /** A saved bet slip under a short code (migration 0020). */

@@ -17,7 +17,9 @@ import * as m0015 from './0015_sportsbook.ts';
 import * as m0016 from './0016_feed_lease_generation.ts';
 import * as m0017 from './0017_house_account_shards.ts';
 import * as m0018 from './0018_coupons.ts';
+import * as m0019 from './0019_coupon_settlement_index.ts';
 import * as m0020 from './0020_coupon_cash_out_insurance_codes.ts';
+import * as m0021 from './0021_coupon_vip_and_resettlement.ts';
 
 /**
  * Every migration, by name. A static map rather than a folder scan, so migrations work
@@ -42,5 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0016_feed_lease_generation': m0016,
   '0017_house_account_shards': m0017,
   '0018_coupons': m0018,
+  '0019_coupon_settlement_index': m0019,
   '0020_coupon_cash_out_insurance_codes': m0020,
+  '0021_coupon_vip_and_resettlement': m0021,
 };

@@ -53,3 +53,5 @@ export {
 } from './insurance.ts';
 export type { Fraction, InsuranceInput, InsuranceOffer, InsuranceQuote, InsuranceRefusal, InsuranceShare } from './insurance.ts';
 export { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, normalizeShortCode, shortCode } from './short-code.ts';
+export { VIP_DECISIONS, VIP_REVIEW_MS, defaultMaxStake, reversalSplit, vipPlacement, vipStep } from './vip.ts';
+export type { ReversalSplit, VipDecision, VipEvent, VipPlacement, VipStage, VipStep } from './vip.ts';

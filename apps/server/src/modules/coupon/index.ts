@@ -8,17 +8,24 @@
 import type { FastifyInstance } from 'fastify';
 import { couponActionRoutes } from './actions-routes.ts';
 import { couponRoutes } from './routes.ts';
+import { createResettlement, RESETTLE_JOB } from './resettle.ts';
+import { couponOpsRoutes, couponReviewRoutes } from './review-routes.ts';
+import { createVipReview, DEFAULT_VIP_SETTINGS, VIP_SWEEP_JOB, VIP_TIMEOUT_JOB, vipRules, type VipSettings } from './vip.ts';
 import { ACCEPT_COUPON_JOB, createCouponService, type CouponService } from './service.ts';
 
 export interface CouponOptions {
   /** Live acceptance delay (default 3 s; 0 accepts live coupons at once). */
   liveDelayMs?: number;
+  /** The vip bet: shown, review time-out, default max stake (vip.ts). */
+  vip?: Partial<VipSettings>;
 }
 
 export const COUPON_JOBS = { accept: ACCEPT_COUPON_JOB, sweep: 'coupons.sweep' } as const;
 const SWEEP_EVERY_MS = 5_000;
 
 export async function registerCoupon(app: FastifyInstance, options: CouponOptions = {}): Promise<CouponService> {
+  const vipSettings: VipSettings = { ...DEFAULT_VIP_SETTINGS, ...options.vip };
+  const vip = createVipReview({ db: app.db, ledger: app.ledger, logger: app.log.child({ module: 'coupon-vip' }), settings: vipSettings, schedule: (kind, input) => app.jobs.schedule(kind, input) });
   const service = createCouponService({
     db: app.db,
     clock: app.clock,
@@ -27,6 +34,8 @@ export async function registerCoupon(app: FastifyInstance, options: CouponOption
     siteConfig: () => app.siteConfig.get(),
     ...(options.liveDelayMs === undefined ? {} : { liveDelayMs: options.liveDelayMs }),
     schedule: (kind, input) => app.jobs.schedule(kind, input),
+    vip: vipRules(vipSettings),
+    onReview: (row) => vip.scheduleTimeout(row),
   });
   app.jobs.register(COUPON_JOBS.accept, async (payload, { now }) => {
     if (typeof payload.couponId === 'string') await service.accept(payload.couponId, now);
@@ -35,7 +44,26 @@ export async function registerCoupon(app: FastifyInstance, options: CouponOption
     const done = await service.sweep(now);
     if (done.accepted + done.settled > 0) logger.info(done, 'coupons accepted and settled');
   });
+  // Vip review: a time-out job per coupon at its deadline, and a sweep for lost ones (vip.ts).
+  app.jobs.register(VIP_TIMEOUT_JOB, async (payload, { now }) => {
+    if (typeof payload.couponId === 'string') await vip.timeout(payload.couponId, now);
+  });
+  app.jobs.every(VIP_SWEEP_JOB, 30_000, async (_payload, { now, logger }) => {
+    const refused = await vip.sweep(now);
+    if (refused > 0) logger.info({ refused }, 'vip coupons past their deadline refused');
+  });
+  // Resettlement of a corrected result (resettle.ts): long for a big game, so a long lease.
+  const resettlement = createResettlement({ db: app.db, ledger: app.ledger, clock: app.clock, logger: app.log.child({ module: 'coupon-resettle' }), writer: app.line.writer, jobs: app.jobs });
+  app.jobs.register(
+    RESETTLE_JOB,
+    async (payload) => {
+      if (typeof payload.gameId === 'number') await resettlement.run(payload.gameId, typeof payload.reason === 'string' ? payload.reason : 'corrected result');
+    },
+    { leaseMs: 15 * 60_000 },
+  );
   await app.register(couponRoutes, { service });
+  await app.register(couponReviewRoutes, { service, vip });
+  if (app.env.OPS_TOKEN) await app.register(couponOpsRoutes, { token: app.env.OPS_TOKEN, service, vip, resettlement });
   await app.register(couponActionRoutes, { service });
   return service;
 }

@@ -16,7 +16,9 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   dependentSelectionIds,
+  insurancePaybackAmount,
   isCurrencyCode,
+  minor,
   mayPlay,
   quoteCoupon,
   resolveCurrency,
@@ -44,11 +46,11 @@ import type { ServerClock } from '../../lib/clock.ts';
 import { decodeHistoryCursor, encodeHistoryCursor } from '../../lib/history-cursor.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { InsufficientFundsError } from '../ledger/errors.ts';
-import { isUuid } from '../ledger/movement.ts';
+import { isUuid, type Movement } from '../ledger/movement.ts';
 import { daysToActivate } from '../user-config/service.ts';
 import { betKey, loadBets, type BetRef, type BetState } from './bets.ts';
 import { draftOf, fromThousandths, money, placedDraft, planOf, toThousandths } from './draft.ts';
-import { postInsurancePayback } from './insurance.ts';
+import { DEFAULT_VIP_SETTINGS, reviewOf, vipRules, type VipRules } from './vip.ts';
 
 type CouponRow = Selectable<CouponsTable>;
 /** A selection as a coupon shows it: stored fields with the game's names and score. */
@@ -74,6 +76,8 @@ export const LIVE_ACCEPT_DELAY_MS = 3000;
 /** Job kind: accept or refuse a pending live coupon at its time (payload `{ couponId }`). */
 export const ACCEPT_COUPON_JOB = 'coupons.accept';
 const BATCH = 500;
+/** A sweep settles batch after batch for at most this long; the next sweep goes on. */
+const SWEEP_BUDGET_MS = 4_000;
 
 export interface CouponServiceDeps {
   db: Kysely<Database>;
@@ -84,6 +88,10 @@ export interface CouponServiceDeps {
   siteConfig: () => Promise<SiteConfig>;
   liveDelayMs?: number;
   schedule?: (kind: string, input: { at: Date; payload: { couponId: string } }) => Promise<unknown>;
+  /** The vip bet's max and review (vip.ts); default its DEFAULT_VIP_SETTINGS. */
+  vip?: VipRules;
+  /** Called after a coupon placed into vip review committed (schedules its time-out). */
+  onReview?: (row: Selectable<CouponsTable>) => Promise<void>;
 }
 
 export interface CouponService {
@@ -100,7 +108,7 @@ export interface CouponService {
 
 const requestHash = (submit: Submit) => createHash('sha256').update(JSON.stringify({ ...submit, coef: undefined, coefViewId: undefined, isOneClick: undefined })).digest('hex');
 
-export function createCouponService({ db, clock, logger, ledger, siteConfig, liveDelayMs = LIVE_ACCEPT_DELAY_MS, schedule }: CouponServiceDeps): CouponService {
+export function createCouponService({ db, clock, logger, ledger, siteConfig, liveDelayMs = LIVE_ACCEPT_DELAY_MS, schedule, vip = vipRules(DEFAULT_VIP_SETTINGS), onReview }: CouponServiceDeps): CouponService {
   const now = () => new Date(clock.now());
 
   /**
@@ -179,6 +187,7 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
         acceptAt: row.status === 'pending' && row.accept_at ? row.accept_at.toISOString() : null,
         refusal: row.refusal && typeof row.refusal.code === 'string' ? { code: row.refusal.code } : null,
         insurance: row.insured_amount !== null && row.insurance_premium !== null ? { amount: money(row.insured_amount, currency), premium: money(row.insurance_premium, currency) } : null,
+        review: reviewOf(row),
         createdAt: row.created_at.toISOString(),
         settledAt: row.settled_at?.toISOString() ?? null,
         bets: selections.map((s) => ({
@@ -254,36 +263,47 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
     });
   }
 
-  /** Pays an accepted coupon whose selections are all settled, once: marked settled and credited together. */
-  async function settle(row: CouponRow): Promise<boolean> {
-    const selections = await db.selectFrom('coupon_selections').selectAll().where('coupon_id', '=', row.id).orderBy('position').execute();
-    const draft = placedDraft(row.plan, selections);
-    const statuses = Object.fromEntries(selections.map((s) => [betKey({ gameId: s.game_id, outcomeKey: s.outcome_key }), s.status as BetStatus]));
-    const { payout } = settleCoupon(draft, statuses, { detail: false });
-    if (payout === null) return false;
-    const house = await ledger.houseAccount('house-bets', row.currency as CurrencyCode, row.id);
+  /**
+   * Pays accepted coupons whose selections are all settled, each once: in one transaction the
+   * batch is marked settled (only rows still `accepted`: a cash-out or another node may have
+   * taken one) and the payouts of the rows it marked are posted — the statements of one
+   * settlement for the whole batch (decision 0017). Answers how many it settled.
+   */
+  async function settleBatch(rows: readonly CouponRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const selections = await db.selectFrom('coupon_selections').selectAll().where('coupon_id', 'in', rows.map((r) => r.id)).orderBy('coupon_id').orderBy('position').execute();
+    const payouts = new Map<string, bigint>();
+    for (const row of rows) {
+      const own = selections.filter((s) => s.coupon_id === row.id);
+      const statuses = Object.fromEntries(own.map((s) => [betKey({ gameId: s.game_id, outcomeKey: s.outcome_key }), s.status as BetStatus]));
+      const { payout } = settleCoupon(placedDraft(row.plan, own), statuses, { detail: false });
+      if (payout !== null) payouts.set(row.id, payout);
+    }
+    if (payouts.size === 0) return 0;
+    const houses = new Map<string, string>();
+    for (const row of rows) if (payouts.has(row.id)) houses.set(row.id, (await ledger.houseAccount('house-bets', row.currency as CurrencyCode, row.id)).id);
     return ledger.unit(async (unit) => {
-      const settled = await unit.db
-        .updateTable('coupons')
-        .set({ status: 'settled', payout, settled_at: unit.now, updated_at: unit.now })
-        .where('id', '=', row.id)
-        .where('status', '=', 'accepted')
-        .executeTakeFirst();
-      if (settled.numUpdatedRows !== 1n) return false;
-      if (payout > 0n) {
-        await unit.post({
-          idempotencyKey: `coupon:${row.id}:payout`,
-          kind: 'bet-payout',
-          entries: [
-            { accountId: house.id, amount: -payout },
-            { accountId: row.account_id, amount: payout },
-          ],
-          metadata: { couponId: row.id },
-        });
+      const values = [...payouts].map(([id, payout]) => sql`(${id}::uuid, ${payout}::bigint)`);
+      const marked = await sql<{ id: string }>`
+        update coupons as c set status = 'settled', payout = v.payout, settled_at = ${unit.now}, updated_at = ${unit.now}
+        from (values ${sql.join(values)}) as v(id, payout)
+        where c.id = v.id and c.status = 'accepted'
+        returning c.id`.execute(unit.db);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const movements: Movement[] = [];
+      for (const { id } of marked.rows) {
+        const row = byId.get(id)!;
+        const payout = payouts.get(id)!;
+        const house = houses.get(id)!;
+        const pay = (key: string, kind: string, amount: bigint) =>
+          movements.push({ idempotencyKey: `coupon:${id}:${key}`, kind, entries: [{ accountId: house, amount: -amount }, { accountId: row.account_id, amount }], metadata: { couponId: id } });
+        if (payout > 0n) pay('payout', 'bet-payout', payout);
+        // Insurance: a lost insured coupon gets its insured part back, in this unit.
+        const back = insurancePaybackAmount(row.insured_amount === null ? null : minor(row.insured_amount), minor(payout));
+        if (back > 0n) pay('insurance-payback', 'bet-insurance-payback', back);
       }
-      // Insurance (insurance.ts): a lost insured coupon gets its insured part back, in this unit.
-      await postInsurancePayback(unit, row, payout, house.id);
-      return true;
+      await unit.postMany(movements);
+      return marked.rows.length;
     });
   }
 
@@ -302,23 +322,27 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
     }
     const coefs = takenCoefs(submit.bets, states, submit.changeCoefAction);
     if (!coefs) throw refusal(409, CouponErrorCode.coefChanged, 'The odds have changed', current());
-    const draft: CouponDraft = draftOf(submit, states, account.currency, coefs);
+    const draft: CouponDraft = vip.draft(draftOf(submit, states, account.currency, coefs));
     const quote = quoteCoupon(draft);
-    if (quote.errors.length > 0 || quote.possibleWin === null) {
-      throw new AppError(422, CouponErrorCode.invalidCoupon, 'This coupon cannot be placed as it is', { errors: quote.errors.map((e) => ({ code: e.code, ...(e.reason ? { reason: e.reason } : {}) })) });
+    // A vip bet above the max goes to review instead of being refused (vip.ts).
+    const { review, errors } = vip.assess(submit.isVipBet, draft, quote);
+    if (errors.length > 0 || quote.possibleWin === null) {
+      throw new AppError(422, CouponErrorCode.invalidCoupon, 'This coupon cannot be placed as it is', { errors: errors.map((e) => ({ code: e.code, ...(e.reason ? { reason: e.reason } : {}) })) });
     }
     if (submit.exactCoef !== undefined && quote.totalCoef !== toThousandths(submit.exactCoef)) {
       throw refusal(409, CouponErrorCode.coefChanged, 'The total odds are not the exact odds asked for', current());
     }
-    return { account, states, coefs, draft, quote };
+    return { account, states, coefs, draft, quote, review };
   }
 
   return {
     async quote(userId, request) {
       const currency = userId ? (await stakeAccount(userId, request.accountId)).currency : resolveCurrency(undefined).code;
       const states = await loadBets(db, request.bets);
-      const draft = draftOf(request, states, currency);
+      const draft = vip.draft(draftOf(request, states, currency));
       const quote = quoteCoupon(draft);
+      // The quote of a vip bet shows no "above the max" (an unavailable vip bet shows the max as any coupon).
+      const { errors } = vip.assess(request.isVipBet === true && quote.vipBetAvailable, draft, quote);
       const dependent = new Set(dependentSelectionIds(draft.selections));
       return {
         typeId: quote.typeId,
@@ -337,7 +361,7 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
         bonusBet: { offered: quote.bonusBet.offered, coef: quote.bonusBet.offered ? fromThousandths(quote.bonusBet.coef) : null },
         vipBetAvailable: quote.vipBetAvailable,
         bets: betStates(request.bets, states, dependent),
-        errors: quote.errors.map((e) => ({
+        errors: errors.map((e) => ({
           code: e.code,
           ...(e.reason ? { reason: e.reason } : {}),
           ...(e.selectionIds ? { selectionIds: [...e.selectionIds] } : {}),
@@ -362,7 +386,7 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
         throw error;
       });
       if (!('draft' in checked)) return retried(checked);
-      const { account, states, coefs, draft, quote } = checked;
+      const { account, states, coefs, draft, quote, review } = checked;
       const live = draft.selections.some((s) => s.isLive === true);
       const at = now();
       const pending = live && liveDelayMs > 0;
@@ -405,7 +429,8 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
               exact_coef: submit.exactCoef === undefined ? null : toThousandths(submit.exactCoef),
               drop_on_score_change: submit.isDropOnScoreChange,
               is_live: live,
-              status: pending ? 'pending' : 'accepted',
+              status: review ? 'review' : pending ? 'pending' : 'accepted',
+              ...(review ? vip.columns(quote.charged, at) : {}),
               plan: JSON.stringify(planOf(draft)),
               request_hash: hash,
               accept_at: acceptAt,
@@ -440,6 +465,7 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
         return retried(winner);
       }
       logger.info({ couponId: row.id, typeId: row.type_id, amount: String(row.amount), status: row.status }, 'coupon placed');
+      if (review && onReview) await onReview(row);
       if (pending && acceptAt && schedule) {
         await schedule(ACCEPT_COUPON_JOB, { at: acceptAt, payload: { couponId: row.id } }).catch((err: unknown) =>
           logger.warn({ err, couponId: row.id }, 'acceptance not scheduled; the sweep will decide the coupon'),
@@ -471,21 +497,26 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
         from outcomes o
         where s.status < 0 and o.game_id = s.game_id and o.key = s.outcome_key and o.status >= 0`.execute(db);
       // …and every accepted coupon with nothing left open is paid (also one a crash left half-way).
+      // Batch after batch until none is left or the time is up (the next run goes on).
       let settled = 0;
-      const ready = await db
-        .selectFrom('coupons as c')
-        .selectAll('c')
-        .where('c.status', '=', 'accepted')
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('coupon_selections as s').select('s.position').whereRef('s.coupon_id', '=', 'c.id').where('s.status', '<', 0))))
-        .limit(BATCH)
-        .execute();
-      for (const row of ready) if (await settle(row)) settled++;
+      const started = performance.now();
+      for (;;) {
+        const ready = await db
+          .selectFrom('coupons as c')
+          .selectAll('c')
+          .where('c.status', '=', 'accepted')
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('coupon_selections as s').select('s.position').whereRef('s.coupon_id', '=', 'c.id').where('s.status', '<', 0))))
+          .limit(BATCH)
+          .execute();
+        settled += await settleBatch(ready);
+        if (ready.length < BATCH || performance.now() - started > SWEEP_BUDGET_MS) break;
+      }
       return { accepted, settled };
     },
 
     async history(userId, { status, limit, before }) {
       let query = db.selectFrom('coupons').selectAll().where('user_id', '=', userId);
-      if (status === 'open') query = query.where('status', 'in', ['pending', 'accepted']);
+      if (status === 'open') query = query.where('status', 'in', ['pending', 'accepted', 'review']);
       if (status === 'settled') query = query.where('status', 'in', ['settled', 'refused', 'sold']);
       const cursor = before === undefined ? null : decodeHistoryCursor(before);
       if (cursor) query = query.where((eb) => eb.or([eb('created_at', '<', cursor.at), eb.and([eb('created_at', '=', cursor.at), eb('id', '<', cursor.id)])]));
