@@ -15,6 +15,8 @@ import { useSettings } from '../../shell/settings.tsx';
 import { EmptyState, Panel } from '../../shell/page-kit.tsx';
 import { searchWithModal } from '../modals/index.ts';
 import { fetchHistory, type HistoryStatus } from './api.ts';
+import { CouponActions } from './coupon-actions.tsx';
+import actionStyles from './coupon-actions.module.css';
 import { betOutcome, couponNumber, couponState, couponTypeLabel, formatAmount, type BetOutcome, type CouponState } from './slip.ts';
 import styles from './coupon.module.css';
 
@@ -109,7 +111,7 @@ export function MyBetsList({ compact = false, initialStatus = 'open' }: { compac
       ) : null}
       <ul className={styles.coupons} aria-busy={state.loading} data-testid="my-bets">
         {state.coupons.map((c) => (
-          <CouponCard key={c.id} coupon={c} compact={compact} />
+          <CouponCard key={c.id} coupon={c} compact={compact} onChange={(changed) => setState((s) => ({ ...s, coupons: s.coupons.map((x) => (x.id === changed.id ? changed : x)) }))} />
         ))}
       </ul>
       {state.loading ? (
@@ -153,7 +155,7 @@ function dateText(iso: string, timeZone: number, lng: string): string {
   }
 }
 
-function CouponCard({ coupon, compact }: { coupon: Coupon; compact: boolean }) {
+function CouponCard({ coupon, compact, onChange }: { coupon: Coupon; compact: boolean; onChange: (coupon: Coupon) => void }) {
   const { t } = useTranslation('sports');
   const { lng } = useRequiredRootData();
   const { oddsFormat, timeZone } = useSettings();
@@ -209,10 +211,18 @@ function CouponCard({ coupon, compact }: { coupon: Coupon; compact: boolean }) {
           <dd dir="ltr">{coupon.coef ? formatCoef(coupon.coef, oddsFormat) : '—'}</dd>
         </div>
         <div className={styles.win}>
-          <dt>{t(settled ? 'coupon_payout' : state === 'refused' ? 'coupon_returned' : 'coupon_possible_win')}</dt>
+          <dt>{t(state === 'sold' ? 'coupon_cashed_out_for' : settled ? 'coupon_payout' : state === 'refused' ? 'coupon_returned' : 'coupon_possible_win')}</dt>
           <dd data-testid="coupon-payout">{money(settled || state === 'refused' ? (coupon.payout ?? '0') : coupon.possibleWin)}</dd>
         </div>
       </dl>
+      {coupon.insurance ? (
+        <p className={actionStyles.insured} data-testid="coupon-insurance">
+          {state === 'lost'
+            ? t('coupon_insurance_paid', { amount: money(coupon.insurance.amount) })
+            : t('coupon_insured', { amount: money(coupon.insurance.amount), premium: money(coupon.insurance.premium) })}
+        </p>
+      ) : null}
+      {coupon.status === 'accepted' && state === 'open' ? <CouponActions coupon={coupon} onChange={onChange} /> : null}
     </li>
   );
 }
