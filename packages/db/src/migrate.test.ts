@@ -13,6 +13,7 @@ const TABLES = [
   'champs',
   'config_groups',
   'countries',
+  'coupon_codes',
   'coupon_resettlements',
   'coupon_selections',
   'coupons',
