@@ -34,7 +34,6 @@ interface NavTarget {
 
 export const NAV_TARGETS = {
   forgotpassword: { route: 'home', query: { modal: 'forgot-password' } },
-  coupon: { route: 'home', query: { coupon: '1' } },
   'confirm-terms': { route: 'confirm' },
   'convert-account': { route: 'office-account', query: { convert: '1' } },
   'account-identification': { route: 'office-identification' },

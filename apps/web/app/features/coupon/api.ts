@@ -45,3 +45,16 @@ export function fetchHistory(status: HistoryStatus, limit: number, before: strin
   if (before) query.set('before', before);
   return api.get<CouponHistory>(`${COUPON_API.coupons}?${query.toString()}`, signal ? { signal } : {});
 }
+
+/** Slip codes (contracts coupon-actions.ts): save a draft as a short code, load a code's draft. */
+export const COUPON_CODES_API = '/web-api/coupon/v1/codes';
+
+export interface CodeDraft {
+  bets: { gameId: number; outcomeKey: string; coef?: number; blockId?: number; isBanker?: boolean }[];
+  typeId?: number;
+  systemValue?: number;
+}
+
+export const saveCode = (draft: CodeDraft): Promise<ApiResult<{ code: string }>> => api.post<{ code: string }>(COUPON_CODES_API, draft);
+
+export const loadCode = (code: string): Promise<ApiResult<CodeDraft>> => api.get<CodeDraft>(`${COUPON_CODES_API}/${encodeURIComponent(code.replace(/[\s-]/g, ''))}`);

@@ -1,40 +1,49 @@
 /**
- * The bet slip of the sports pages (UI.md "The bet slip"; issue 11): tabs "Bet slip" and
- * "My bets". The slip builds on the stored selections (line feature): the type the quote
- * allows (system k with its lines and minimum), one stake with quick amounts, the quote as
- * the player types (debounced, the stale request aborted), the odds-change choice, and
- * "Place bet" for a player (visitors are asked to log in). The answer: the coupon number
- * and "repeat", or a refusal that says what to do next.
+ * The bet slip of the sports pages, the coupon page and the quick coupon (UI.md "The bet
+ * slip"; issue 11): tabs "Bet slip" and "My bets". On the stored selections (line feature)
+ * the slip builds the coupon: the types the quote allows, system k with its lines and
+ * minimum, bankers, blocks of a multi-bet or conditional (lobby, later blocks' stakes), a
+ * stake per single, the account, the stake with the currency's steps, quick amounts and
+ * auto-max, a promo code, the bonus bet; the quote as the player types and whenever a game
+ * of the slip moves, odds changes taken or asked by the player's changeCoefAction, one-click
+ * betting, exact odds and drop on score change; "Place bet" (or "ask for a vip bet" above the
+ * maximum) and an answer that says what happened and what to do next.
  */
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
-import { formatCoef } from '@betsite/domain';
-import type { Coupon, CouponQuote, CouponQuoteRequest } from '@betsite/contracts';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { formatCoef, isCurrencyCode, toMinor } from '@betsite/domain';
+import type { Coupon, CouponQuote } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';
-import { usePaths } from '../../config/paths.ts';
 import { useSettings } from '../../shell/settings.tsx';
 import { pageStyles } from '../../shell/page-kit.tsx';
-import { SelectionList, SLIP_ANCHOR, useSelections, type Selection } from '../line/index.ts';
-import { searchWithModal } from '../modals/index.ts';
+import { SelectionList, SLIP_ANCHOR, useSelections } from '../line/index.ts';
 import { BALANCE_CHANGE_EVENT } from '../wallet/index.ts';
-import { fetchCoupon, fetchQuote, placeCoupon } from './api.ts';
+import { placeCoupon } from './api.ts';
 import { MyBetsList } from './my-bets.tsx';
+import { BlocksPanel, LoadCode, LoginPrompt, PlacedView, RefusalBox, SaveCode, SelectionControls, SettingsPanel } from './slip-parts.tsx';
+import {
+  assignBlocks,
+  autoMaxAmount,
+  blockAmount,
+  blocksProblem,
+  effectiveChangeCoefAction,
+  stepAmount,
+  useSlipExtras,
+  useSlipSettings,
+  validBankers,
+  validLobby,
+} from './slip-state.ts';
 import {
   betId,
   betProblem,
-  CHANGE_COEF_STORAGE_KEY,
   changedCoefs,
   chooseSystemValue,
   chooseType,
-  couponNumber,
-  DEFAULT_CHANGE_COEF_ACTION,
   formatAmount,
   inputAmount,
   newCouponId,
   normaliseAmount,
   offeredTypes,
-  parseChangeCoefAction,
   placeBody,
   quickStakes,
   quoteErrorKey,
@@ -42,26 +51,23 @@ import {
   refusalOf,
   TYPE,
   TYPE_KEYS,
-  type ChangeCoefAction,
+  type DraftInput,
   type Refusal,
 } from './slip.ts';
+import { GameWatcher, useAccounts, useQuote } from './use-slip-data.ts';
 import styles from './coupon.module.css';
 
-/** Typing pauses this long before the quote is asked for. */
-export const QUOTE_DEBOUNCE_MS = 250;
-/** The quote is asked again this often while the slip is open (live odds move). */
-export const QUOTE_REFRESH_MS = 10_000;
-/** A pending live coupon is looked at this often until it is decided. */
-const PENDING_POLL_MS = 1_000;
-const PENDING_POLL_TRIES = 30;
+export { QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS } from './use-slip-data.ts';
 
 type Tab = 'slip' | 'bets';
 
-export function BetSlip({ className }: { className?: string }) {
+/** `anchor`: this slip is the page's slip (the header's "Bet slip" link scrolls to it); the quick coupon's is not. */
+export function BetSlip({ className, anchor = true }: { className?: string; anchor?: boolean }) {
   const { t } = useTranslation('sports');
   const { count } = useSelections();
   const [tab, setTab] = useState<Tab>('slip');
   const base = useId();
+  const headingId = anchor ? SLIP_ANCHOR : `${base}-heading`;
   const tabs: Tab[] = ['slip', 'bets'];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
@@ -73,8 +79,8 @@ export function BetSlip({ className }: { className?: string }) {
     document.getElementById(`${base}-tab-${next}`)?.focus();
   };
   return (
-    <section className={`${pageStyles.panel} ${styles.slip} ${className ?? ''}`} aria-labelledby={SLIP_ANCHOR} data-testid="bet-slip">
-      <h2 id={SLIP_ANCHOR} className="visually-hidden">
+    <section className={`${pageStyles.panel} ${styles.slip} ${className ?? ''}`} aria-labelledby={headingId} data-testid="bet-slip">
+      <h2 id={headingId} className="visually-hidden">
         {count > 0 ? t('slip_title_count', { count }) : t('slip_title')}
       </h2>
       <div role="tablist" aria-label={t('slip_title')} className={styles.tabs} onKeyDown={onKeyDown}>
@@ -109,107 +115,88 @@ export function BetSlip({ className }: { className?: string }) {
   );
 }
 
-// ---------------------------------------------------------------- the odds-change choice (stored in the browser)
-
-const choiceListeners = new Set<() => void>();
-function readChoice(): string | null {
-  try {
-    return window.localStorage.getItem(CHANGE_COEF_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-function subscribeChoice(listener: () => void): () => void {
-  choiceListeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CHANGE_COEF_STORAGE_KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    choiceListeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-function useChangeCoefAction(): [ChangeCoefAction, (value: ChangeCoefAction) => void] {
-  const raw = useSyncExternalStore(subscribeChoice, readChoice, () => String(DEFAULT_CHANGE_COEF_ACTION));
-  const set = (value: ChangeCoefAction) => {
-    try {
-      window.localStorage.setItem(CHANGE_COEF_STORAGE_KEY, String(value));
-    } catch {
-      // Storage disabled: the choice holds until the page is left.
-    }
-    choiceListeners.forEach((l) => l());
-  };
-  return [parseChangeCoefAction(raw), set];
-}
-
-// ---------------------------------------------------------------- the quote
-
-interface QuoteState {
-  /** The request (as JSON) the shown quote answers. */
-  key: string | null;
-  quote: CouponQuote | null;
-  failed: boolean;
-}
-
-/** The quote of the draft: asked for after a pause in typing, the older request aborted; asked again every few seconds. */
-function useQuote(request: CouponQuoteRequest | null): QuoteState & { loading: boolean } {
-  const key = request ? JSON.stringify(request) : null;
-  const [state, setState] = useState<QuoteState>({ key: null, quote: null, failed: false });
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!key) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') setTick((n) => n + 1);
-    }, QUOTE_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [key]);
-  useEffect(() => {
-    if (!key) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      void fetchQuote(JSON.parse(key) as CouponQuoteRequest, controller.signal).then((result) => {
-        if (controller.signal.aborted) return;
-        setState((shown) => (result.ok ? { key, quote: result.body, failed: false } : { ...shown, key, failed: true }));
-      });
-    }, QUOTE_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [key, tick]);
-  return { ...state, quote: key ? state.quote : null, loading: key !== null && state.key !== key };
-}
-
-// ---------------------------------------------------------------- the slip
-
 type Phase = { kind: 'form' } | { kind: 'placing' } | { kind: 'checking'; coupon: Coupon } | { kind: 'done'; coupon: Coupon };
 
 const notifyBalance = () => window.dispatchEvent(new CustomEvent(BALANCE_CHANGE_EVENT));
+
+/** Is `a` above `b` (decimal texts of one currency)? */
+function above(a: string | null, b: string | null, currency: string | null): boolean {
+  if (a === null || b === null || !currency || !isCurrencyCode(currency)) return false;
+  try {
+    return toMinor(a, currency) > toMinor(b, currency);
+  } catch {
+    return false;
+  }
+}
 
 function SlipForm({ onShowBets }: { onShowBets: () => void }) {
   const { t } = useTranslation('sports');
   const { lng, user } = useRequiredRootData();
   const { oddsFormat } = useSettings();
   const selections = useSelections();
+  const [settings, setSettings] = useSlipSettings();
+  const [extras, setExtras] = useSlipExtras();
+  const accounts = useAccounts(user.loggedIn);
   const [amountText, setAmountText] = useState<string | null>(null);
-  const [changeAction, setChangeAction] = useChangeCoefAction();
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [promoOpen, setPromoOpen] = useState(false);
   const attempt = useRef<{ id: string; key: string } | null>(null);
+  const oneClickDone = useRef<string | null>(null);
   const ids = useId();
 
-  // The type and amount of the last quote decide the next request (before one: what the count allows).
+  // The last quote decides the next request's type and system values (before one: what the count allows).
   const [known, setKnown] = useState<CouponQuote | null>(null);
   const count = selections.count;
-  const typeId = chooseType(selections.typeId, count, known);
-  const systemValue = chooseSystemValue(selections.systemValue, typeId === TYPE.system ? known : null);
+  const selectionIds = selections.bets.map((s) => s.id);
+  const typeId = settings.isOneClick ? TYPE.single : chooseType(selections.typeId, count, known);
+  const blocks = assignBlocks(selectionIds, extras.blocks);
+  const lobby = typeId === TYPE.multiBet ? validLobby(blocks, extras.lobbyBlockId) : null;
+  const bankers = typeId === TYPE.system ? validBankers(extras.bankers, selectionIds) : [];
+  const systemValue = chooseSystemValue(selections.systemValue, known && known.typeId === typeId ? known : null);
   const currency = known?.currency ?? null;
-  const amount = amountText !== null && currency ? normaliseAmount(amountText, currency) : null;
-  const draft = { selections: selections.bets, typeId, amount, systemValue };
+  const norm = (text: string) => (currency ? normaliseAmount(text, currency) : null);
+
+  // The account: the player's choice while it is theirs (main or a currency account), else the active one.
+  const choosable = (accounts?.all_accounts ?? []).filter((a) => a.type === 0 || a.type === 9);
+  const accountId = settings.accountId && choosable.some((a) => a.id === settings.accountId) ? settings.accountId : null;
+  const account = choosable.find((a) => a.id === accountId) ?? accounts?.balance ?? null;
+
+  const autoMax = settings.isAutoMax && known ? autoMaxAmount(known.maxAmount, account?.money ?? null, known.currency) : null;
+  const typedText = settings.isOneClick ? settings.oneClickAmount : amountText;
+  const amount = autoMax ?? (typedText !== null ? norm(typedText) : null);
+  const amountBySelection: Record<string, string> = {};
+  if (typeId === TYPE.multipleSingles) {
+    for (const [id, text] of Object.entries(extras.amountBySelection)) {
+      const a = text.trim() === '' ? null : norm(text);
+      if (a && selectionIds.includes(id)) amountBySelection[id] = a;
+    }
+  }
+  const blockIds = [...new Set(Object.values(blocks))].sort((a, b) => a - b);
+  const amountByBlock: Record<number, string> = {};
+  let blockAmountInvalid = false;
+  if (typeId === TYPE.conditional) {
+    for (const b of blockIds.slice(1)) {
+      const a = blockAmount(extras.amountByBlock[b], norm);
+      if (a === null) blockAmountInvalid = true;
+      else amountByBlock[b] = a;
+    }
+  }
+  const draft: DraftInput = {
+    selections: selections.bets,
+    typeId,
+    amount,
+    systemValue,
+    blocks,
+    bankers,
+    lobbyBlockId: lobby,
+    amountBySelection,
+    amountByBlock,
+    accountId,
+    isBonusBet: extras.isBonusBet,
+  };
   const request = count > 0 && phase.kind !== 'done' ? quoteRequest(draft) : null;
-  const { quote, loading, failed } = useQuote(request);
+  const { quote, loading, failed, refresh } = useQuote(request);
   if (quote && quote !== known) setKnown(quote);
   // The first quote brings the currency's initial stake.
   if (quote && amountText === null) setAmountText(inputAmount(quote.initialAmount, quote.currency));
@@ -220,50 +207,50 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
     const problem = betProblem(states.get(betId(sel)));
     if (problem) problems.set(sel.id, problem);
   }
-  if (refusal) for (const s of refusal.bets) {
-    const sel = selections.bets.find((b) => betId(b) === betId(s));
-    const problem = betProblem(s);
-    if (sel && problem) problems.set(sel.id, problem);
-  }
+  if (refusal)
+    for (const s of refusal.bets) {
+      const sel = selections.bets.find((b) => betId(b) === betId(s));
+      const problem = betProblem(s);
+      if (sel && problem) problems.set(sel.id, problem);
+    }
+  const changeAction = effectiveChangeCoefAction(settings);
   const changed = changedCoefs(selections.bets, quote?.bets ?? []);
   const refusedChange = [...changed].some(([id, now]) => {
     const was = selections.bets.find((b) => b.id === id)?.coef ?? now;
     return changeAction === 0 || (changeAction === 2 && now < was);
   });
 
-  if (count === 0 && phase.kind === 'form') {
-    return <SelectionList />;
-  }
-  if (phase.kind === 'done' || phase.kind === 'checking') {
-    return (
-      <PlacedView
-        phase={phase}
-        onRepeat={() => {
-          setPhase({ kind: 'form' });
-          setRefusal(null);
-        }}
-        onDone={() => {
-          selections.clear();
-          setPhase({ kind: 'form' });
-        }}
-        onShowBets={onShowBets}
-        onDecided={(coupon) => {
-          if (coupon.status === 'refused') {
-            notifyBalance();
-            setRefusal({ ...refusalOf({ status: 409, code: coupon.refusal?.code ?? null, body: null, network: false }), key: refusalKeyOfCoupon(coupon) });
-            setPhase({ kind: 'form' });
-          } else setPhase({ kind: 'done', coupon });
-        }}
-      />
-    );
-  }
+  // Odds moved: what the player's changeCoefAction takes is taken at once (1: any change, 2: a rise); the rest waits for "accept".
+  const take: [string, number][] = [];
+  if (quote && !loading)
+    for (const [id, now] of changed) {
+      const was = selections.bets.find((b) => b.id === id)?.coef ?? now;
+      if (changeAction === 1 || (changeAction === 2 && now > was)) take.push([id, now]);
+    }
+  const takeKey = JSON.stringify(take);
+  const [taken, setTaken] = useState(0);
+  const acceptRef = useRef(selections.acceptCoefs);
+  useEffect(() => {
+    acceptRef.current = selections.acceptCoefs;
+  });
+  useEffect(() => {
+    const coefs = JSON.parse(takeKey) as [string, number][];
+    if (coefs.length === 0) return;
+    acceptRef.current(new Map(coefs));
+    setTaken((n) => n + 1);
+  }, [takeKey]);
 
-  const offered = offeredTypes(count, quote ?? known);
-  const quoteErrors = quote && !loading ? quote.errors.filter((e) => !(amount === null && (e.code === 'amount_missing' || e.code === 'amount_not_positive'))) : [];
-  const amountInvalid = amountText !== null && amountText.trim() !== '' && amount === null;
-  const canPlace = quote !== null && amount !== null && problems.size === 0 && quoteErrors.length === 0 && phase.kind === 'form' && !failed;
+  const vipAsk = quote !== null && quote.vipBetAvailable && above(amount, quote.maxAmount, currency);
+  const quoteErrors =
+    quote && !loading
+      ? quote.errors.filter((e) => !(amount === null && (e.code === 'amount_missing' || e.code === 'amount_not_positive')) && !(vipAsk && e.code === 'amount_above_max'))
+      : [];
+  const blocksIssue = blocksProblem(typeId, blocks, lobby);
+  const amountInvalid = typedText !== null && typedText.trim() !== '' && amount === null && autoMax === null;
+  const canPlace =
+    quote !== null && !loading && amount !== null && problems.size === 0 && quoteErrors.length === 0 && blocksIssue === null && !blockAmountInvalid && phase.kind === 'form' && !failed;
 
-  const place = async () => {
+  const place = async (vip = false) => {
     if (!quote || amount === null) return;
     const key = JSON.stringify(quoteRequest(draft));
     // A retry of the same draft (after a lost answer) keeps its id: the server places it once.
@@ -271,10 +258,20 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
     const id = attempt.current.id;
     setPhase({ kind: 'placing' });
     setRefusal(null);
-    const result = await placeCoupon(placeBody({ ...draft, amount }, id, changeAction, quote.coef));
+    const body = placeBody({ ...draft, amount }, id, {
+      changeCoefAction: settings.changeCoefAction,
+      totalCoef: quote.coef,
+      exactCoef: settings.exactCoef,
+      isDropOnScoreChange: settings.isDropOnScoreChange,
+      isOneClick: settings.isOneClick,
+      promoCode: extras.promoCode,
+      isVipBet: vip,
+    });
+    const result = await placeCoupon(body);
     if (result.ok) {
       attempt.current = null;
       notifyBalance();
+      if (settings.isOneClick) selections.clear();
       setPhase(result.body.status === 'pending' ? { kind: 'checking', coupon: result.body } : { kind: 'done', coupon: result.body });
       return;
     }
@@ -283,6 +280,27 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
     setRefusal(next);
     setPhase({ kind: 'form' });
   };
+
+  // One-click: a pick placed as a single at the one-click stake as soon as its quote is in.
+  const placeRef = useRef(place);
+  useEffect(() => {
+    placeRef.current = place;
+  });
+  const first = selections.bets[0];
+  const oneClickReady = settings.isOneClick && user.loggedIn && phase.kind === 'form' && count === 1 && canPlace && first ? first.id : null;
+  useEffect(() => {
+    if (oneClickReady === null || oneClickDone.current === oneClickReady) return;
+    oneClickDone.current = oneClickReady;
+    void placeRef.current();
+  }, [oneClickReady]);
+  useEffect(() => {
+    if (count === 0) oneClickDone.current = null;
+  }, [count]);
+  // The next one-click pick after a placed one: back to the form.
+  const nextOneClick = settings.isOneClick && (phase.kind === 'done' || phase.kind === 'checking') && count > 0;
+  useEffect(() => {
+    if (nextOneClick) setPhase({ kind: 'form' });
+  }, [nextOneClick]);
 
   const acceptCoefs = () => {
     const fresh = changedCoefs(selections.bets, [...(quote?.bets ?? []), ...(refusal?.bets ?? [])].filter((s) => s.coef !== null));
@@ -294,23 +312,112 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
     setRefusal(null);
   };
 
+  const games = [...new Set(selections.bets.map((s) => s.gameId))];
+  const watchers = games.map((g) => <GameWatcher key={g} gameId={g} onMove={refresh} />);
+
+  if (count === 0 && phase.kind === 'form') {
+    return (
+      <div className={styles.form}>
+        <SelectionList />
+        {refusal ? <RefusalBox refusal={refusal} selections={[]} onAcceptCoefs={acceptCoefs} onRemoveUnplayable={removeUnplayable} onRetry={() => setRefusal(null)} /> : null}
+        <LoadCode />
+        {settings.isOneClick ? (
+          <p className={styles.notice} role="status" data-testid="one-click-on">
+            {t('coupon_one_click_on', { amount: settings.oneClickAmount || '—' })}
+          </p>
+        ) : null}
+        <SettingsPanel settings={settings} onChange={setSettings} count={count} exactAvailable={false} />
+      </div>
+    );
+  }
+  if (phase.kind === 'done' || phase.kind === 'checking') {
+    return (
+      <PlacedView
+        phase={phase}
+        onRepeat={() => {
+          setPhase({ kind: 'form' });
+          setRefusal(null);
+        }}
+        onDone={() => {
+          selections.clear();
+          setExtras({ amountBySelection: {}, amountByBlock: {}, isBonusBet: false, promoCode: '' });
+          setPhase({ kind: 'form' });
+        }}
+        onShowBets={onShowBets}
+        onDecided={(coupon) => {
+          if (coupon.status === 'refused') {
+            notifyBalance();
+            setRefusal(refusalOf({ status: 409, code: coupon.refusal?.code ?? null, body: null, network: false }));
+            setPhase({ kind: 'form' });
+          } else setPhase({ kind: 'done', coupon });
+        }}
+      />
+    );
+  }
+
+  const offered = settings.isOneClick ? [TYPE.single] : offeredTypes(count, quote ?? known);
   const money = (text: string | null | undefined) => (text && currency ? formatAmount(text, currency, lng) : '—');
-  const system = quote?.systemOptions ?? known?.systemOptions ?? [];
+  const system = known && known.typeId === typeId ? known.systemOptions : [];
   const stakes = known ? quickStakes(known.initialAmount, known.currency) : [];
-  const amountLabel = typeId === TYPE.multipleSingles ? t('coupon_amount_each') : t('coupon_amount');
+  const amountLabel = typeId === TYPE.multipleSingles ? t('coupon_amount_each') : typeId === TYPE.conditional ? t('coupon_amount_first_block') : t('coupon_amount');
   const busy = phase.kind === 'placing';
+  const step = (direction: 1 | -1) => {
+    if (!known) return;
+    const next = stepAmount(typedText, known.amountStep, known.currency, direction);
+    if (next === null) return;
+    setSettings({ isAutoMax: false });
+    if (settings.isOneClick) setSettings({ oneClickAmount: inputAmount(next, known.currency) });
+    else setAmountText(inputAmount(next, known.currency));
+  };
+  const setTyped = (text: string) => {
+    if (settings.isAutoMax) setSettings({ isAutoMax: false });
+    if (settings.isOneClick) setSettings({ oneClickAmount: text });
+    else setAmountText(text);
+  };
+  const shownAmount = autoMax !== null && currency ? inputAmount(autoMax, currency) : (typedText ?? '');
+  const codeDraft = {
+    bets: selections.bets.map((s) => ({
+      gameId: s.gameId,
+      outcomeKey: s.outcomeKey,
+      coef: s.coef,
+      ...(typeId === TYPE.multiBet || typeId === TYPE.conditional ? { blockId: blocks[s.id] } : {}),
+      ...(bankers.includes(s.id) ? { isBanker: true } : {}),
+    })),
+    typeId,
+    ...(typeId === TYPE.system || typeId === TYPE.multiBet ? { systemValue } : {}),
+  };
 
   return (
     <div className={styles.form} aria-busy={loading || busy}>
-      <SelectionList problems={problems} />
+      {watchers}
+      <SelectionList
+        problems={problems}
+        extra={(selection) => (
+          <SelectionControls
+            selection={selection}
+            typeId={typeId}
+            blocks={blocks}
+            bankers={bankers}
+            ownAmount={extras.amountBySelection[selection.id] ?? ''}
+            amountPlaceholder={typedText ?? ''}
+            onBanker={(on) => setExtras({ bankers: on ? [...bankers, selection.id] : bankers.filter((b) => b !== selection.id) })}
+            onBlock={(block) => setExtras({ blocks: { ...blocks, [selection.id]: block } })}
+            onOwnAmount={(text) => setExtras({ amountBySelection: { ...extras.amountBySelection, [selection.id]: text } })}
+          />
+        )}
+      />
 
-      {changed.size > 0 && !refusal ? (
-        <div className={styles.notice} role="status">
-          <span>{t(refusedChange ? 'coupon_coefs_changed_confirm' : 'coupon_coefs_changed')}</span>
+      {changed.size > 0 && !refusal && refusedChange ? (
+        <div className={styles.notice} role="status" data-testid="coefs-changed">
+          <span>{t('coupon_coefs_changed_confirm')}</span>
           <button type="button" className="btn btn-ghost" onClick={acceptCoefs}>
             {t('coupon_accept_coefs')}
           </button>
         </div>
+      ) : taken > 0 && !refusal ? (
+        <p className={styles.hint} role="status" data-testid="coefs-taken">
+          {t('coupon_coefs_taken')}
+        </p>
       ) : null}
 
       {offered.length > 1 || (offered.length === 1 && count > 1) ? (
@@ -318,20 +425,70 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
           <legend className="visually-hidden">{t('coupon_type')}</legend>
           {offered.map((id) => (
             <label key={id} className={styles.typeOption}>
-              <input type="radio" name={`${ids}-type`} value={id} checked={typeId === id} onChange={() => selections.setType(id, id === TYPE.system ? systemValue : undefined)} />
+              <input
+                type="radio"
+                name={`${ids}-type`}
+                value={id}
+                checked={typeId === id}
+                onChange={() => selections.setType(id, id === TYPE.system || id === TYPE.multiBet ? systemValue : undefined)}
+              />
               <span>{t(TYPE_KEYS[id] ?? 'coupon_type_single')}</span>
             </label>
           ))}
         </fieldset>
       ) : null}
 
-      {typeId === TYPE.system && system.length > 0 ? (
+      {(typeId === TYPE.system || typeId === TYPE.multiBet) && system.length > 0 ? (
         <div className={styles.field}>
-          <label htmlFor={`${ids}-system`}>{t('coupon_system_k')}</label>
-          <select id={`${ids}-system`} value={systemValue} onChange={(e) => selections.setType(TYPE.system, Number(e.target.value))}>
+          <label htmlFor={`${ids}-system`}>{t(typeId === TYPE.system ? 'coupon_system_k' : 'coupon_system_blocks')}</label>
+          <select id={`${ids}-system`} value={systemValue} onChange={(e) => selections.setType(typeId, Number(e.target.value))} data-testid="system-value">
             {system.map((o) => (
               <option key={o.value} value={o.value}>
-                {t('coupon_system_option', { k: o.value, n: count, lines: o.combo, min: money(o.minBetAmount) })}
+                {t('coupon_system_option', {
+                  k: o.value,
+                  n: typeId === TYPE.system ? count : blockIds.length - (lobby === null ? 0 : 1),
+                  lines: o.combo,
+                  min: money(o.minBetAmount),
+                })}
+              </option>
+            ))}
+          </select>
+          {typeId === TYPE.system ? <p className={styles.hint}>{bankers.length > 0 ? t('coupon_bankers_count', { count: bankers.length }) : t('coupon_bankers_hint')}</p> : null}
+        </div>
+      ) : null}
+
+      {typeId === TYPE.multiBet || typeId === TYPE.conditional ? (
+        <BlocksPanel
+          typeId={typeId}
+          blocks={blocks}
+          selections={selections.bets}
+          lobbyBlockId={lobby}
+          amountByBlock={extras.amountByBlock}
+          onLobby={(b) => setExtras({ lobbyBlockId: b })}
+          onBlockAmount={(b, text) => setExtras({ amountByBlock: { ...extras.amountByBlock, [b]: text } })}
+        />
+      ) : null}
+      {blocksIssue ? (
+        <p className={styles.error} role="alert">
+          {t(blocksIssue)}
+        </p>
+      ) : null}
+
+      {quote?.bonusBet.offered && typeId === TYPE.express ? (
+        <label className={`${styles.check} ${styles.bonusBet}`}>
+          <input type="checkbox" checked={extras.isBonusBet} onChange={(e) => setExtras({ isBonusBet: e.target.checked })} />
+          <span>{t('coupon_bonus_bet', { coef: quote.bonusBet.coef ? formatCoef(quote.bonusBet.coef, oddsFormat) : '' })}</span>
+        </label>
+      ) : null}
+
+      {choosable.length > 1 ? (
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-account`}>{t('coupon_account')}</label>
+          <select id={`${ids}-account`} value={accountId ?? ''} onChange={(e) => setSettings({ accountId: e.target.value || null })}>
+            <option value="">{t('coupon_account_active')}</option>
+            {choosable.map((a) => (
+              <option key={a.id} value={a.id}>
+                {t(a.type === 0 ? 'coupon_account_main' : 'coupon_account_currency', { currency: a.iso })} — {formatAmount(a.money, a.iso, lng)}
               </option>
             ))}
           </select>
@@ -340,54 +497,80 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
 
       <div className={styles.field}>
         <label htmlFor={`${ids}-amount`}>
-          {amountLabel}
+          {settings.isOneClick ? t('coupon_one_click_amount') : amountLabel}
           {currency ? <span className={styles.currency}> ({currency})</span> : null}
         </label>
-        <input
-          id={`${ids}-amount`}
-          className={styles.amount}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amountText ?? ''}
-          placeholder={known ? inputAmount(known.minAmount, known.currency) : ''}
-          aria-invalid={amountInvalid || undefined}
-          aria-describedby={`${ids}-limits`}
-          onChange={(e) => setAmountText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && canPlace && user.loggedIn) void place();
-          }}
-          data-testid="coupon-amount"
-        />
+        <div className={styles.amountRow}>
+          <button type="button" className={styles.stepButton} onClick={() => step(-1)} aria-label={t('coupon_amount_less')} disabled={!known}>
+            −
+          </button>
+          <input
+            id={`${ids}-amount`}
+            className={styles.amount}
+            inputMode="decimal"
+            autoComplete="off"
+            value={shownAmount}
+            placeholder={known ? inputAmount(known.minAmount, known.currency) : ''}
+            aria-invalid={amountInvalid || undefined}
+            aria-describedby={`${ids}-limits`}
+            onChange={(e) => setTyped(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && canPlace && user.loggedIn) void place();
+            }}
+            data-testid="coupon-amount"
+          />
+          <button type="button" className={styles.stepButton} onClick={() => step(1)} aria-label={t('coupon_amount_more')} disabled={!known}>
+            +
+          </button>
+        </div>
         <p id={`${ids}-limits`} className={styles.hint}>
           {known ? (known.maxAmount ? t('coupon_limits_min_max', { min: money(known.minAmount), max: money(known.maxAmount) }) : t('coupon_limits_min', { min: money(known.minAmount) })) : '\u00a0'}
         </p>
         {stakes.length > 0 ? (
           <div className={styles.quick} role="group" aria-label={t('coupon_quick_stakes')}>
             {stakes.map((s) => (
-              <button key={s} type="button" className={styles.quickButton} onClick={() => setAmountText(inputAmount(s, currency ?? ''))}>
+              <button key={s} type="button" className={styles.quickButton} onClick={() => setTyped(inputAmount(s, currency ?? ''))}>
                 {inputAmount(s, currency ?? '')}
               </button>
             ))}
+            {known?.maxAmount ? (
+              <button type="button" className={styles.quickButton} aria-pressed={settings.isAutoMax} onClick={() => setSettings({ isAutoMax: !settings.isAutoMax })} title={t('coupon_auto_max_hint')}>
+                {t('coupon_auto_max')}
+              </button>
+            ) : null}
           </div>
         ) : null}
       </div>
+
+      {promoOpen || extras.promoCode !== '' ? (
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-promo`}>{t('coupon_promo')}</label>
+          <input id={`${ids}-promo`} className={styles.smallAmount} autoComplete="off" maxLength={64} value={extras.promoCode} onChange={(e) => setExtras({ promoCode: e.target.value })} />
+        </div>
+      ) : (
+        <button type="button" className={styles.linkButton} onClick={() => setPromoOpen(true)}>
+          {t('coupon_promo_open')}
+        </button>
+      )}
 
       <dl className={styles.summary} data-testid="coupon-quote" aria-live="polite">
         {quote && quote.lines > 1 ? (
           <>
             <div>
               <dt>{t('coupon_lines')}</dt>
-              <dd>{quote.lines}</dd>
+              <dd data-testid="coupon-lines">{quote.lines}</dd>
             </div>
-            <div>
-              <dt>{t('coupon_unit_stake')}</dt>
-              <dd>{money(quote.unitStake)}</dd>
-            </div>
+            {quote.unitStake ? (
+              <div>
+                <dt>{t('coupon_unit_stake')}</dt>
+                <dd>{money(quote.unitStake)}</dd>
+              </div>
+            ) : null}
           </>
         ) : null}
         <div>
           <dt>{t('coupon_charged')}</dt>
-          <dd data-testid="coupon-charged">{amount === null ? '—' : money(quote?.charged)}</dd>
+          <dd data-testid="coupon-charged">{amount === null && typeId !== TYPE.multipleSingles ? '—' : money(quote?.charged)}</dd>
         </div>
         <div>
           <dt>{t('coupon_total_coef')}</dt>
@@ -397,11 +580,11 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
         </div>
         <div className={styles.win}>
           <dt>{t('coupon_possible_win')}</dt>
-          <dd data-testid="coupon-win">{amount === null ? '—' : money(quote?.possibleWin)}</dd>
+          <dd data-testid="coupon-win">{amount === null && typeId !== TYPE.multipleSingles ? '—' : money(quote?.possibleWin)}</dd>
         </div>
       </dl>
 
-      {amountInvalid ? <p className={styles.error}>{t('coupon_error_amount_format')}</p> : null}
+      {amountInvalid || blockAmountInvalid ? <p className={styles.error}>{t('coupon_error_amount_format')}</p> : null}
       {quoteErrors.slice(0, 1).map((e) => (
         <p key={e.code} className={styles.error} role="alert">
           {t(quoteErrorKey(e.code), { limit: money(e.limit) })}
@@ -411,19 +594,17 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
 
       {refusal ? <RefusalBox refusal={refusal} selections={selections.bets} onAcceptCoefs={acceptCoefs} onRemoveUnplayable={removeUnplayable} onRetry={() => void place()} /> : null}
 
-      <div className={styles.field}>
-        <label htmlFor={`${ids}-change`}>{t('coupon_change_coef')}</label>
-        <select id={`${ids}-change`} value={changeAction} onChange={(e) => setChangeAction(parseChangeCoefAction(e.target.value))}>
-          <option value="2">{t('coupon_change_coef_2')}</option>
-          <option value="1">{t('coupon_change_coef_1')}</option>
-          <option value="0">{t('coupon_change_coef_0')}</option>
-        </select>
-      </div>
+      <SettingsPanel settings={settings} onChange={setSettings} count={count} exactAvailable={quote?.coef != null} />
 
       {user.loggedIn ? (
         refusedChange && !refusal ? (
           <button type="button" className={`btn btn-accent ${styles.place}`} onClick={acceptCoefs}>
             {t('coupon_accept_coefs')}
+          </button>
+        ) : vipAsk ? (
+          <button type="button" className={`btn btn-accent ${styles.place}`} disabled={!canPlace} onClick={() => void place(true)} data-testid="vip-bet">
+            {t('coupon_vip_ask')}
+            <span className={styles.placeAmount}>{money(amount)}</span>
           </button>
         ) : (
           <button type="button" className={`btn btn-accent ${styles.place}`} disabled={!canPlace} onClick={() => void place()} data-testid="place-bet">
@@ -434,180 +615,8 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
       ) : (
         <LoginPrompt />
       )}
-    </div>
-  );
-}
-
-/** The text of a live coupon refused after its delay. */
-function refusalKeyOfCoupon(coupon: Coupon): string {
-  const code = coupon.refusal?.code ?? null;
-  return refusalOf({ status: 409, code, body: null, network: false }).key;
-}
-
-function LoginPrompt() {
-  const { t } = useTranslation('sports');
-  const location = useLocation();
-  const href = (m: 'login' | 'registration') => `${location.pathname}${searchWithModal(location.search, m)}`;
-  return (
-    <div className={styles.login}>
-      <p>{t('coupon_login_text')}</p>
-      <div className={styles.loginButtons}>
-        <Link to={href('login')} className="btn btn-primary" preventScrollReset>
-          {t('coupon_login')}
-        </Link>
-        <Link to={href('registration')} className="btn btn-accent" preventScrollReset>
-          {t('coupon_register')}
-        </Link>
-      </div>
-    </div>
-  );
-}
-
-function RefusalBox({
-  refusal,
-  selections,
-  onAcceptCoefs,
-  onRemoveUnplayable,
-  onRetry,
-}: {
-  refusal: Refusal;
-  selections: readonly Selection[];
-  onAcceptCoefs: () => void;
-  onRemoveUnplayable: () => void;
-  onRetry: () => void;
-}) {
-  const { t } = useTranslation('sports');
-  const { oddsFormat } = useSettings();
-  const paths = usePaths();
-  const moved = refusal.action === 'accept_coefs' ? changedCoefs(selections, refusal.bets) : new Map<string, number>();
-  return (
-    <div className={styles.refusal} role="alert" data-testid="coupon-refusal">
-      <p>{t(refusal.key)}</p>
-      {moved.size > 0 ? (
-        <ul className={styles.moved}>
-          {selections
-            .filter((s) => moved.has(s.id))
-            .map((s) => (
-              <li key={s.id}>
-                <span>{s.pickName}</span>
-                <span dir="ltr">
-                  <s>{formatCoef(s.coef, oddsFormat)}</s> → <strong>{formatCoef(moved.get(s.id)!, oddsFormat)}</strong>
-                </span>
-              </li>
-            ))}
-        </ul>
-      ) : null}
-      {refusal.action === 'accept_coefs' ? (
-        <button type="button" className="btn btn-primary" onClick={onAcceptCoefs}>
-          {t('coupon_accept_coefs')}
-        </button>
-      ) : refusal.action === 'remove_unavailable' ? (
-        <button type="button" className="btn btn-primary" onClick={onRemoveUnplayable}>
-          {t('coupon_remove_unavailable')}
-        </button>
-      ) : refusal.action === 'top_up' ? (
-        <Link to={paths.to('office-recharge')} className="btn btn-primary">
-          {t('coupon_top_up')}
-        </Link>
-      ) : refusal.action === 'support' ? (
-        <Link to={paths.to('info-contacts')} className="btn btn-ghost">
-          {t('coupon_contact_support')}
-        </Link>
-      ) : refusal.action === 'log_in' ? (
-        <LoginPrompt />
-      ) : refusal.action === 'retry' ? (
-        <button type="button" className="btn btn-ghost" onClick={onRetry}>
-          {t('coupon_retry')}
-        </button>
-      ) : null}
-    </div>
-  );
-}
-
-function PlacedView({
-  phase,
-  onRepeat,
-  onDone,
-  onShowBets,
-  onDecided,
-}: {
-  phase: { kind: 'checking' | 'done'; coupon: Coupon };
-  onRepeat: () => void;
-  onDone: () => void;
-  onShowBets: () => void;
-  onDecided: (coupon: Coupon) => void;
-}) {
-  const { t } = useTranslation('sports');
-  const { lng } = useRequiredRootData();
-  const { oddsFormat } = useSettings();
-  const { coupon } = phase;
-  const checking = phase.kind === 'checking';
-  const decided = useRef(onDecided);
-  useEffect(() => {
-    decided.current = onDecided;
-  });
-  // A live coupon waits for its acceptance delay: look at it until it is decided.
-  useEffect(() => {
-    if (!checking) return;
-    const controller = new AbortController();
-    let tries = 0;
-    const timer = setInterval(() => {
-      tries += 1;
-      void fetchCoupon(coupon.id, controller.signal).then((result) => {
-        if (controller.signal.aborted || !result.ok) return;
-        if (result.body.status !== 'pending' || tries >= PENDING_POLL_TRIES) {
-          clearInterval(timer);
-          if (result.body.status !== 'pending') decided.current(result.body);
-        }
-      });
-    }, PENDING_POLL_MS);
-    return () => {
-      clearInterval(timer);
-      controller.abort();
-    };
-  }, [checking, coupon.id]);
-  const money = (text: string) => formatAmount(text, coupon.currency, lng);
-  return (
-    <div className={`${styles.placed} ${checking ? styles.placedChecking : ''}`} role="status" data-testid="coupon-placed">
-      <span className={styles.placedIcon} aria-hidden="true">
-        {checking ? '…' : '✓'}
-      </span>
-      <h3 className={styles.placedTitle}>{t(checking ? 'coupon_checking_title' : 'coupon_placed_title')}</h3>
-      <p className={styles.placedNumber}>
-        {t('coupon_number', { number: couponNumber(coupon.id) })}
-      </p>
-      {checking ? <p className={styles.hint}>{t('coupon_checking_text')}</p> : null}
-      <dl className={styles.summary}>
-        <div>
-          <dt>{t('coupon_type')}</dt>
-          <dd>{t(TYPE_KEYS[coupon.typeId] ?? 'coupon_type_single')}</dd>
-        </div>
-        <div>
-          <dt>{t('coupon_charged')}</dt>
-          <dd>{money(coupon.amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('coupon_total_coef')}</dt>
-          <dd dir="ltr">{coupon.coef ? formatCoef(coupon.coef, oddsFormat) : '—'}</dd>
-        </div>
-        <div className={styles.win}>
-          <dt>{t('coupon_possible_win')}</dt>
-          <dd>{money(coupon.possibleWin)}</dd>
-        </div>
-      </dl>
-      {checking ? null : (
-        <div className={styles.placedActions}>
-          <button type="button" className="btn btn-primary" onClick={onRepeat}>
-            {t('coupon_repeat')}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onDone}>
-            {t('coupon_done')}
-          </button>
-          <button type="button" className={styles.linkButton} onClick={onShowBets}>
-            {t('coupon_show_bets')}
-          </button>
-        </div>
-      )}
+      {vipAsk ? <p className={styles.hint}>{t('coupon_vip_hint', { max: money(quote?.maxAmount) })}</p> : null}
+      <SaveCode draft={codeDraft} />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { fetchHistory, type HistoryStatus } from './api.ts';
 import { CouponActions } from './coupon-actions.tsx';
 import actionStyles from './coupon-actions.module.css';
 import { betOutcome, couponNumber, couponState, couponTypeLabel, formatAmount, type BetOutcome, type CouponState } from './slip.ts';
+import { RepeatButton } from './repeat-button.tsx';
 import styles from './coupon.module.css';
 
 export const HISTORY_PAGE = 10;
@@ -142,6 +143,7 @@ const STATE_CLASS: Record<CouponState, string | undefined> = {
   returned: styles.statusReturned,
   refused: styles.statusRefused,
   sold: styles.statusSold,
+  review: styles.statusPending,
 };
 
 function dateText(iso: string, timeZone: number, lng: string): string {
@@ -223,6 +225,7 @@ function CouponCard({ coupon, compact, onChange }: { coupon: Coupon; compact: bo
         </p>
       ) : null}
       {coupon.status === 'accepted' && state === 'open' ? <CouponActions coupon={coupon} onChange={onChange} /> : null}
+      {settled ? <RepeatButton coupon={coupon} /> : null}
     </li>
   );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CouponQuote } from '@betsite/contracts';
+import en from '../../i18n/dictionaries/en/sports.json' with { type: 'json' };
+import ru from '../../i18n/dictionaries/ru/sports.json' with { type: 'json' };
 import {
   betId,
   betOutcome,
@@ -29,8 +31,9 @@ const types = (allowed: number[]): Pick<CouponQuote, 'types'> => ({
 const sel = (gameId: number, outcomeKey: string, coef: number) => ({ id: `${gameId}|${outcomeKey}`, gameId, outcomeKey, coef });
 
 describe('the slip type', () => {
-  it('offers only what the quote allows and the slip can build, in the slip order', () => {
-    expect(offeredTypes(3, types([1, 2, 4, 5, 7, 9]))).toEqual([1, 2, 9, 7]);
+  it('offers only what the quote allows, all ten types in the slip order', () => {
+    expect(offeredTypes(3, types([1, 2, 4, 5, 7, 9]))).toEqual([1, 2, 9, 4, 5, 7]);
+    expect(offeredTypes(4, types([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))).toEqual([0, 1, 2, 9, 3, 4, 5, 6, 7, 8]);
     expect(offeredTypes(1, null)).toEqual([0]);
     expect(offeredTypes(2, null)).toEqual([1]);
     expect(offeredTypes(0, null)).toEqual([]);
@@ -97,6 +100,45 @@ describe('the bodies sent', () => {
     expect(betId(selections[0]!)).toBe('7/1x2:match/home');
   });
 
+  it('sends bankers of a system, blocks and the lobby of a multi-bet, per-block stakes of a conditional, per-single stakes', () => {
+    const three = [...selections, sel(9, '1x2:match/draw', 3.2)];
+    const system = quoteRequest({ selections: three, typeId: 2, amount: '30.00', systemValue: 2, bankers: ['7|1x2:match/home'], blocks: { '7|1x2:match/home': 1 } });
+    expect(system.isActiveSystemBanker).toBe(true);
+    expect(system.bets[0]).toEqual({ gameId: 7, outcomeKey: '1x2:match/home', coef: 1.85, isBanker: true });
+    expect(system.bets[1]).not.toHaveProperty('blockId');
+
+    const blocks = { '7|1x2:match/home': 1, '8|1x2:match/away': 1, '9|1x2:match/draw': 2 };
+    const multi = quoteRequest({ selections: three, typeId: 4, amount: '30.00', systemValue: 2, blocks, lobbyBlockId: 2, bankers: ['7|1x2:match/home'] });
+    expect(multi.bets.map((b) => b.blockId)).toEqual([1, 1, 2]);
+    expect(multi).toMatchObject({ systemValue: 2, lobbyBlockId: 2 });
+    expect(multi).not.toHaveProperty('isActiveSystemBanker');
+
+    const conditional = quoteRequest({ selections: three, typeId: 5, amount: '10.00', systemValue: 2, blocks, amountByBlock: { 2: 'max', 1: '99.00' } });
+    expect(conditional.amountByBlockId).toEqual({ '1': '10.00', '2': 'max' });
+    expect(conditional).not.toHaveProperty('lobbyBlockId');
+
+    const singles = quoteRequest({ selections, typeId: 9, amount: '5.00', systemValue: 2, amountBySelection: { '8|1x2:match/away': '7.00' } });
+    expect(singles.amountByBetId).toEqual({ '8/1x2:match/away': '7.00' });
+    expect(quoteRequest({ selections, typeId: 1, amount: null, systemValue: 2, accountId: 'acc', isBonusBet: true })).toMatchObject({ accountId: 'acc', isBonusBet: true });
+    expect(quoteRequest({ selections, typeId: 2, amount: null, systemValue: 2, isBonusBet: true })).not.toHaveProperty('isBonusBet');
+  });
+
+  it('places with exact odds, drop on score change, promo code and vip; one-click takes any odds change', () => {
+    const id = '4b0b8a8e-2b7e-4c4e-9d55-8d0b1c7a2f10';
+    const input = { selections, typeId: 1, amount: '10.00', systemValue: 2 };
+    expect(placeBody(input, id, { changeCoefAction: 0, totalCoef: 3.885, exactCoef: true, isDropOnScoreChange: true, promoCode: ' SPRING ', isVipBet: true })).toMatchObject({
+      changeCoefAction: 0,
+      exactCoef: 3.885,
+      isDropOnScoreChange: true,
+      promoCode: 'SPRING',
+      isVipBet: true,
+    });
+    const oneClick = placeBody(input, id, { changeCoefAction: 0, totalCoef: null, exactCoef: true, isOneClick: true, promoCode: '  ' });
+    expect(oneClick).toMatchObject({ changeCoefAction: 1, isOneClick: true });
+    expect(oneClick).not.toHaveProperty('exactCoef');
+    expect(oneClick).not.toHaveProperty('promoCode');
+  });
+
   it('reads the stored odds-change choice, taking increases by default', () => {
     expect(parseChangeCoefAction('0')).toBe(0);
     expect(parseChangeCoefAction('1')).toBe(1);
@@ -137,6 +179,20 @@ describe('refusals', () => {
     expect(refusal(429, 'rate_limited')).toMatchObject({ key: 'coupon_refused_busy' });
     expect(refusal(500, 'internal')).toMatchObject({ key: 'coupon_refused_unknown', action: 'retry' });
     expect(refusalOf({ status: 0, code: null, body: null, network: true })).toMatchObject({ key: 'coupon_refused_network', action: 'retry' });
+  });
+
+  it('has a distinct text in both languages for every quote error and refusal', () => {
+    const domainCodes = ['no_selections', 'duplicate_selection', 'invalid_coef', 'type_not_allowed', 'system_value_out_of_range', 'unknown_banker', 'banker_not_allowed', 'block_missing', 'too_few_blocks', 'lobby_invalid', 'too_many_lines', 'amount_missing', 'amount_not_positive', 'amount_below_min', 'amount_above_max', 'bonus_bet_not_offered'];
+    const keys = new Set(domainCodes.map(quoteErrorKey));
+    expect(keys.has('coupon_error_invalid')).toBe(false);
+    for (const [status, code] of [[409, 'coef_changed'], [409, 'selection_unavailable'], [409, 'score_changed'], [422, 'insufficient_funds'], [403, 'bet_not_allowed'], [409, 'idempotency_conflict'], [404, 'not_found'], [400, 'invalid_request'], [401, 'unauthorized'], [429, 'rate_limited'], [500, 'x']] as const) {
+      keys.add(refusal(status, code).key);
+    }
+    keys.add(refusalOf({ status: 0, code: null, body: null, network: true }).key);
+    for (const key of keys) {
+      expect((en as Record<string, string>)[key], key).toBeTruthy();
+      expect((ru as Record<string, string>)[key], key).toBeTruthy();
+    }
   });
 
   it('ignores malformed details', () => {

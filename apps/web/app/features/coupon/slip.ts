@@ -8,15 +8,24 @@ import { CURRENCIES, formatMinor, isCurrencyCode, minor, minorToDecimal, toMinor
 import type { Coupon, CouponBetState, CouponQuote, CouponQuoteRequest, CouponSubmit } from '@betsite/contracts';
 import type { Selection } from '../line/index.ts';
 import { CouponErrorCode } from './api.ts';
+import type { ChangeCoefAction } from './slip-state.ts';
 
 /** SPEC §3 coupon types (domain COUPON_TYPE, repeated to keep the slip's imports small). */
 export const TYPE = { single: 0, express: 1, system: 2, chain: 3, multiBet: 4, conditional: 5, antiExpress: 6, lucky: 7, patent: 8, multipleSingles: 9 } as const;
 
-/**
- * The types the slip offers, in the order it shows them. Multi-bet and conditional need
- * blocks the slip cannot build yet: never offered.
- */
-export const OFFERED_TYPES: readonly number[] = [TYPE.single, TYPE.express, TYPE.system, TYPE.multipleSingles, TYPE.lucky, TYPE.patent, TYPE.antiExpress, TYPE.chain];
+/** The types the slip offers, in the order it shows them (all ten; the quote says which fit). */
+export const OFFERED_TYPES: readonly number[] = [
+  TYPE.single,
+  TYPE.express,
+  TYPE.system,
+  TYPE.multipleSingles,
+  TYPE.chain,
+  TYPE.multiBet,
+  TYPE.conditional,
+  TYPE.antiExpress,
+  TYPE.lucky,
+  TYPE.patent,
+];
 
 export const TYPE_KEYS: Readonly<Record<number, string>> = {
   0: 'coupon_type_single',
@@ -71,24 +80,60 @@ export function normaliseAmount(text: string, currency: string): string | null {
 }
 
 export interface DraftInput {
-  selections: readonly Pick<Selection, 'gameId' | 'outcomeKey' | 'coef'>[];
+  selections: readonly Pick<Selection, 'id' | 'gameId' | 'outcomeKey' | 'coef'>[];
   typeId: number;
   /** Decimal text, or null before the player has a valid amount. */
   amount: string | null;
   systemValue: number;
+  /** Multi-bet and conditional: block id by selection id (slip-extras.ts assignBlocks). */
+  blocks?: Readonly<Record<string, number>>;
+  /** System bankers (selection ids). */
+  bankers?: readonly string[];
+  lobbyBlockId?: number | null;
+  /** Multiple singles: a stake (decimal text) by selection id. */
+  amountBySelection?: Readonly<Record<string, string>>;
+  /** Conditional: the later blocks' stakes (decimal text or "max") by block id. */
+  amountByBlock?: Readonly<Record<number, string>>;
+  accountId?: string | null;
+  isBonusBet?: boolean;
 }
 
 /** The quote request of the slip as it is (the amount is left out until it is valid). */
 export function quoteRequest(input: DraftInput): CouponQuoteRequest {
-  return {
-    typeId: input.typeId as CouponQuoteRequest['typeId'],
-    bets: input.selections.map((s) => ({ gameId: s.gameId, outcomeKey: s.outcomeKey, coef: s.coef })),
-    ...(input.amount === null ? {} : { amount: input.amount }),
-    ...(input.typeId === TYPE.system ? { systemValue: input.systemValue } : {}),
-  };
+  const { typeId } = input;
+  const blocked = typeId === TYPE.multiBet || typeId === TYPE.conditional;
+  const bankers = typeId === TYPE.system ? new Set(input.bankers ?? []) : new Set<string>();
+  const bets = input.selections.map((s) => {
+    const blockId = blocked ? input.blocks?.[s.id] : undefined;
+    return {
+      gameId: s.gameId,
+      outcomeKey: s.outcomeKey,
+      coef: s.coef,
+      ...(blockId === undefined ? {} : { blockId }),
+      ...(bankers.has(s.id) ? { isBanker: true } : {}),
+    };
+  });
+  const request: CouponQuoteRequest = { typeId: typeId as CouponQuoteRequest['typeId'], bets };
+  if (input.amount !== null) request.amount = input.amount;
+  if (typeId === TYPE.system || typeId === TYPE.multiBet) request.systemValue = input.systemValue;
+  if (bankers.size > 0) request.isActiveSystemBanker = true;
+  if (typeId === TYPE.multiBet && input.lobbyBlockId != null) request.lobbyBlockId = input.lobbyBlockId;
+  if (typeId === TYPE.multipleSingles && input.amountBySelection) {
+    const byBet = Object.fromEntries(input.selections.flatMap((s) => (input.amountBySelection?.[s.id] ? [[betId(s), input.amountBySelection[s.id]!]] : [])));
+    if (Object.keys(byBet).length > 0) request.amountByBetId = byBet;
+  }
+  if (typeId === TYPE.conditional) {
+    const byBlock: Record<string, string> = {};
+    for (const [id, value] of Object.entries(input.amountByBlock ?? {})) if (Number(id) > 1) byBlock[id] = value;
+    if (input.amount !== null) byBlock['1'] = input.amount;
+    if (Object.keys(byBlock).length > 0) request.amountByBlockId = byBlock;
+  }
+  if (input.accountId) request.accountId = input.accountId;
+  if (input.isBonusBet && typeId === TYPE.express) request.isBonusBet = true;
+  return request;
 }
 
-export type ChangeCoefAction = 0 | 1 | 2;
+export type { ChangeCoefAction };
 export const CHANGE_COEF_STORAGE_KEY = 'coupon_change_coef_action';
 /** SPEC §3 default: take increases. */
 export const DEFAULT_CHANGE_COEF_ACTION: ChangeCoefAction = 2;
@@ -97,13 +142,33 @@ export function parseChangeCoefAction(raw: string | null): ChangeCoefAction {
   return raw === '0' ? 0 : raw === '1' ? 1 : raw === '2' ? 2 : DEFAULT_CHANGE_COEF_ACTION;
 }
 
-/** The placement body ("coupon to submit"): the quoted draft, the coupon id (idempotency key) and the odds-change choice. */
-export function placeBody(input: DraftInput & { amount: string }, id: string, changeCoefAction: ChangeCoefAction, totalCoef: number | null): CouponSubmit {
+export interface PlaceOptions {
+  changeCoefAction: ChangeCoefAction;
+  /** The total coef the player saw (informational). */
+  totalCoef: number | null;
+  /** Accept only at exactly the total coef seen. */
+  exactCoef?: boolean;
+  isDropOnScoreChange?: boolean;
+  isOneClick?: boolean;
+  promoCode?: string;
+  /** The stake is above the max: ask the bookmaker (SPEC §5 vip bet). */
+  isVipBet?: boolean;
+}
+
+/** The placement body ("coupon to submit"): the quoted draft, the coupon id (idempotency key) and the player's choices. */
+export function placeBody(input: DraftInput & { amount: string }, id: string, options: PlaceOptions | ChangeCoefAction, legacyCoef: number | null = null): CouponSubmit & { isVipBet?: boolean } {
+  const o: PlaceOptions = typeof options === 'number' ? { changeCoefAction: options, totalCoef: legacyCoef } : options;
+  const promo = o.promoCode?.trim();
   return {
     ...quoteRequest(input),
     id,
-    changeCoefAction,
-    ...(totalCoef === null ? {} : { coef: totalCoef }),
+    changeCoefAction: o.isOneClick ? 1 : o.changeCoefAction,
+    ...(o.totalCoef === null ? {} : { coef: o.totalCoef }),
+    ...(o.exactCoef && o.totalCoef !== null ? { exactCoef: o.totalCoef } : {}),
+    ...(o.isDropOnScoreChange ? { isDropOnScoreChange: true } : {}),
+    ...(o.isOneClick ? { isOneClick: true } : {}),
+    ...(promo ? { promoCode: promo } : {}),
+    ...(o.isVipBet ? { isVipBet: true } : {}),
   };
 }
 
@@ -174,6 +239,20 @@ export function quoteErrorKey(code: string): string {
       return 'coupon_error_type_not_allowed';
     case 'invalid_coef':
       return 'coupon_error_invalid_coef';
+    case 'unknown_banker':
+    case 'banker_not_allowed':
+      return 'coupon_error_banker';
+    case 'block_missing':
+    case 'too_few_blocks':
+      return 'coupon_error_blocks';
+    case 'lobby_invalid':
+      return 'coupon_error_lobby';
+    case 'bonus_bet_not_offered':
+      return 'coupon_error_bonus_bet';
+    case 'duplicate_selection':
+      return 'coupon_error_duplicate';
+    case 'no_selections':
+      return 'coupon_error_no_selections';
     default:
       return 'coupon_error_invalid';
   }
@@ -219,6 +298,10 @@ export function refusalOf(result: { status: number; code: string | null; body: u
       return { ...base, key: errors[0] ? quoteErrorKey(errors[0]) : 'coupon_error_invalid', action: null };
     case CouponErrorCode.notAllowed:
       return { ...base, key: 'coupon_refused_not_allowed', action: 'support' };
+    case 'not_found':
+      return { ...base, key: 'coupon_refused_account', action: null };
+    case 'invalid_request':
+      return { ...base, key: 'coupon_refused_invalid', action: null };
     case CouponErrorCode.idempotencyConflict:
       return { ...base, key: 'coupon_refused_conflict', action: 'retry' };
     default:
@@ -251,10 +334,12 @@ export function betOutcome(status: number): BetOutcome {
   }
 }
 
-export type CouponState = 'pending' | 'open' | 'won' | 'lost' | 'returned' | 'refused' | 'sold';
+export type CouponState = 'pending' | 'review' | 'open' | 'won' | 'lost' | 'returned' | 'refused' | 'sold';
 
 /** How a placed coupon reads: checked, open, won (anything paid but the stake back), lost, returned, refused, cashed out. */
 export function couponState(coupon: Pick<Coupon, 'status' | 'payout' | 'amount'>): CouponState {
+  // A vip bet waiting for the bookmaker's decision (SPEC §5).
+  if ((coupon.status as string) === 'review') return 'review';
   switch (coupon.status) {
     case 'pending':
       return 'pending';
@@ -269,6 +354,8 @@ export function couponState(coupon: Pick<Coupon, 'status' | 'payout' | 'amount'>
       const amount = Number(coupon.amount);
       return payout === 0 ? 'lost' : payout === amount ? 'returned' : 'won';
     }
+    default:
+      return 'open';
   }
 }
 

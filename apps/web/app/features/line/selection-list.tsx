@@ -5,7 +5,7 @@
  * disabled with the reason; remove one or all. A live region announces odds changes
  * (UI.md accessibility).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCoef } from '@betsite/domain';
 import type { GameDelta, GameDetail } from '@betsite/contracts';
@@ -59,7 +59,7 @@ export function outcomeAfterDelta(now: OutcomeNow, delta: GameDelta, outcomeKey:
 
 export const isOutcomeNowLocked = (now: OutcomeNow) => now.blocked || now.suspended || now.finished;
 
-function SelectionItem({ selection, problem, onRemove }: { selection: Selection; problem: string | undefined; onRemove: () => void }) {
+function SelectionItem({ selection, problem, onRemove, extra }: { selection: Selection; problem: string | undefined; onRemove: () => void; extra?: ReactNode }) {
   const { t } = useTranslation('sports');
   const { lng } = useRequiredRootData();
   const { oddsFormat } = useSettings();
@@ -112,6 +112,7 @@ function SelectionItem({ selection, problem, onRemove }: { selection: Selection;
           {problem ? t(problem) : gone || now?.finished ? t('slip_unavailable') : t('slip_suspended')}
         </p>
       ) : null}
+      {extra}
     </li>
   );
 }
@@ -124,8 +125,11 @@ function useAnnouncement(bets: readonly Selection[]): string {
   return last.text;
 }
 
-/** `problems`: why a selection cannot be played (a `sports` key), by selection id, as the last quote says. */
-export function SelectionList({ problems }: { problems?: ReadonlyMap<string, string> } = {}) {
+/**
+ * `problems`: why a selection cannot be played (a `sports` key), by selection id, as the last
+ * quote says; `extra`: the slip's controls of a selection (block, banker, own stake).
+ */
+export function SelectionList({ problems, extra }: { problems?: ReadonlyMap<string, string>; extra?: (selection: Selection) => ReactNode } = {}) {
   const { t } = useTranslation('sports');
   const selections = useSelections();
   const announcement = useAnnouncement(selections.bets);
@@ -140,7 +144,7 @@ export function SelectionList({ problems }: { problems?: ReadonlyMap<string, str
         <>
           <ul className={styles.selectionItems}>
             {selections.bets.map((selection) => (
-              <SelectionItem key={selection.id} selection={selection} problem={problems?.get(selection.id)} onRemove={() => selections.remove(selection.id)} />
+              <SelectionItem key={selection.id} selection={selection} problem={problems?.get(selection.id)} onRemove={() => selections.remove(selection.id)} extra={extra?.(selection)} />
             ))}
           </ul>
           <div className={styles.slipFooter}>

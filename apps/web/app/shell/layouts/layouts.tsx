@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { isWithinMaintenance, type LayoutName, type RouteMeta } from '@betsite/domain';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { CasinoCategoryBar } from '../../features/casino/index.ts';
+import { CouponOverlay } from '../../features/coupon/index.ts';
 import { SessionLifecycle } from '../../features/session/index.ts';
 import { BlockedHeader, Header } from '../header/header.tsx';
 import { Logo } from '../header/logo.tsx';
@@ -106,6 +107,7 @@ export function PageLayout({ layout, meta, isHome, children }: LayoutProps) {
           {meta.hideBottomNav ? null : <BottomNav />}
           <SupportButton />
           <ScrollToTop />
+          <CouponOverlay />
           {isHome && site.flags.snowEffect ? <Snow /> : null}
         </Chrome>
       );
@@ -120,6 +122,7 @@ export function PageLayout({ layout, meta, isHome, children }: LayoutProps) {
           {meta.hideBottomNav ? null : <BottomNav />}
           <SupportButton />
           <ScrollToTop />
+          <CouponOverlay />
         </Chrome>
       );
     case 'headless':
