@@ -43,39 +43,45 @@ export function PrintCouponView({ data }: { data: PrintCouponData }) {
       return (
         <div className={styles.state} data-testid="print-coupon-missing">
           <PageHeading />
-          <EmptyState
-            icon="?"
-            title={t('print_not_found_title')}
-            text={t('print_not_found_text')}
-            links={[
-              { to: paths.to('office-history'), label: t('coupon_my_bets'), primary: true },
-              { to: paths.to('home'), label: t('main:main_go_home') },
-            ]}
-          />
+          <div className={styles.stateCard}>
+            <EmptyState
+              icon="?"
+              title={t('print_not_found_title')}
+              text={t('print_not_found_text')}
+              links={[
+                { to: paths.to('office-history'), label: t('coupon_my_bets'), primary: true },
+                { to: paths.to('home'), label: t('main:main_go_home') },
+              ]}
+            />
+          </div>
         </div>
       );
     case 'login':
       return (
         <div className={styles.state}>
           <PageHeading />
-          <EmptyState
-            icon="☰"
-            title={t('print_login_title')}
-            text={t('print_login_text')}
-            links={[{ to: `${location.pathname}${searchWithModal(location.search, 'login')}`, label: t('coupon_login'), primary: true }]}
-          />
+          <div className={styles.stateCard}>
+            <EmptyState
+              icon="☰"
+              title={t('print_login_title')}
+              text={t('print_login_text')}
+              links={[{ to: `${location.pathname}${searchWithModal(location.search, 'login')}`, label: t('coupon_login'), primary: true }]}
+            />
+          </div>
         </div>
       );
     case 'failed':
       return (
         <div className={styles.state} role="alert">
           <PageHeading />
-          <EmptyState icon="!" title={t('print_failed_title')} text={t('print_failed_text')} />
-          <p className={styles.retry}>
-            <button type="button" className="btn btn-primary" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === 'loading'}>
-              {t('coupon_retry')}
-            </button>
-          </p>
+          <div className={styles.stateCard}>
+            <EmptyState icon="!" title={t('print_failed_title')} text={t('print_failed_text')} />
+            <p className={styles.retry}>
+              <button type="button" className="btn btn-primary" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === 'loading'}>
+                {t('coupon_retry')}
+              </button>
+            </p>
+          </div>
         </div>
       );
   }
@@ -134,7 +140,7 @@ function PrintedCoupon({ coupon }: { coupon: Coupon }) {
             </dd>
           </div>
         ) : null}
-        <div>
+        <div className={styles.idRow}>
           <dt>{t('print_coupon_id')}</dt>
           <dd className={styles.id}>{coupon.id}</dd>
         </div>

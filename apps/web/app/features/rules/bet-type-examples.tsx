@@ -31,19 +31,28 @@ export function useOdds(): (thousandths: number | null) => string {
   return (coef) => (coef === null ? '—' : formatCoef(coef / 1000, oddsFormat));
 }
 
+/** The stake as entered: one amount, or one line per single or block. */
 function StakeText({ stake, money }: { stake: ExampleStake; money: (amount: Minor) => string }) {
   const { t } = useTranslation('info');
   switch (stake.kind) {
     case 'amount':
       return <>{money(stake.amount)}</>;
     case 'bets':
-      return <>{stake.bets.map((b) => `${b.id}: ${money(b.amount)}`).join(', ')}</>;
+      return (
+        <>
+          {stake.bets.map((b) => (
+            <span key={b.id} className={styles.stakeItem}>{`${b.id}: ${money(b.amount)}`}</span>
+          ))}
+        </>
+      );
     case 'blocks':
       return (
         <>
-          {stake.blocks
-            .map((b) => t('example_stake_block', { block: b.blockId, amount: b.amount === 'max' ? t('example_stake_max') : money(b.amount) }))
-            .join(', ')}
+          {stake.blocks.map((b) => (
+            <span key={b.blockId} className={styles.stakeItem}>
+              {t('example_stake_block', { block: b.blockId, amount: b.amount === 'max' ? t('example_stake_max') : money(b.amount) })}
+            </span>
+          ))}
         </>
       );
   }
