@@ -78,6 +78,11 @@ export function observeLedger(ledger: Ledger, db: Kysely<Database>, bus: Bus, lo
             posted.push(one);
             return one;
           },
+          postMany: async (movements) => {
+            const many = await unit.postMany(movements);
+            posted.push(...many);
+            return many;
+          },
         }),
       );
       await announcePosted(posted);

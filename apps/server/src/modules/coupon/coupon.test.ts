@@ -12,6 +12,7 @@ import { describeEachDb } from '@betsite/db/testing';
 import { buildTestApp, expectPaymentsReconciled, opsHeaders, fundedPlayer, type TestPlayer } from '../../testing.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
+import { createCouponService } from './service.ts';
 
 const QUOTE = '/web-api/coupon/v1/quote';
 const COUPONS = '/web-api/coupon/v1/coupons';
@@ -223,6 +224,28 @@ describeEachDb('coupon API', (t) => {
       expect(await balance(p)).toBe(1000_00n - 60_00n + 100_00n);
       const payouts = await t.db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', 'like', 'coupon:%:payout').where(sql<boolean>`metadata->>'couponId' in (${sql.join([single.id, express.id, lost.id, system.id])})`).execute();
       expect(payouts).toHaveLength(3);
+      await expectPaymentsReconciled(t.db);
+    });
+
+    it('settles in batches: sweeps of three nodes at once pay 60 coupons of 12 players each once, and the ledger adds up', async () => {
+      const players = await Promise.all(Array.from({ length: 12 }, () => player(100_00n)));
+      const [a, b] = [await game(), await game()];
+      for (const g of [a, b]) await setCoef(g, HOME, 2);
+      const coupons: Coupon[] = [];
+      for (const [i, p] of players.entries()) {
+        for (let k = 0; k < 5; k++) coupons.push(placed(await place(p, k % 2 === 0 ? { typeId: 0, amount: `${i + 1}`, bets: [bet(g2(k), HOME, 2)] } : { typeId: 1, amount: '2', bets: [bet(a, HOME, 2), bet(b, HOME, 2)] })));
+      }
+      function g2(k: number) {
+        return k % 4 === 0 ? a : b;
+      }
+      await finish(a, 1, 0);
+      await finish(b, 3, 1);
+      const service = createCouponService({ db: t.db, clock, logger: app.log, ledger: app.ledger, siteConfig: () => app.siteConfig.get() });
+      const sweeps = await Promise.all([service.sweep(new Date(clock.now())), service.sweep(new Date(clock.now())), service.sweep(new Date(clock.now()))]);
+      expect(sweeps.reduce((n, s) => n + s.settled, 0)).toBe(60);
+      const rows = await t.db.selectFrom('coupons').select(['status', 'payout', 'amount', 'type_id']).where('id', 'in', coupons.map((c) => c.id)).execute();
+      expect(rows.every((r) => r.status === 'settled' && r.payout === (r.type_id === 0 ? r.amount * 2n : r.amount * 4n))).toBe(true);
+      for (const [i, p] of players.entries()) expect(await balance(p)).toBe(100_00n + 3n * BigInt(i + 1) * 100n + 2n * 2_00n * 3n);
       await expectPaymentsReconciled(t.db);
     });
 

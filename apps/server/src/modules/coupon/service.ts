@@ -187,7 +187,7 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
         acceptAt: row.status === 'pending' && row.accept_at ? row.accept_at.toISOString() : null,
         refusal: row.refusal && typeof row.refusal.code === 'string' ? { code: row.refusal.code } : null,
         insurance: row.insured_amount !== null && row.insurance_premium !== null ? { amount: money(row.insured_amount, currency), premium: money(row.insurance_premium, currency) } : null,
-        review: reviewOf(row),
+        review: reviewOf(row, clock.now()),
         createdAt: row.created_at.toISOString(),
         settledAt: row.settled_at?.toISOString() ?? null,
         bets: selections.map((s) => ({
@@ -265,8 +265,8 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
 
   /**
    * Pays accepted coupons whose selections are all settled, each once: in one transaction the
-   * batch is marked settled (only rows still `accepted`: a cash-out or another node may have
-   * taken one) and the payouts of the rows it marked are posted — the statements of one
+   * batch is locked (skipping rows another node holds) and marked settled (only rows still
+   * `accepted`: a cash-out may have taken one) and the payouts of the rows it marked are posted — the statements of one
    * settlement for the whole batch (decision 0017). Answers how many it settled.
    */
   async function settleBatch(rows: readonly CouponRow[]): Promise<number> {
@@ -283,7 +283,10 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
     const houses = new Map<string, string>();
     for (const row of rows) if (payouts.has(row.id)) houses.set(row.id, (await ledger.houseAccount('house-bets', row.currency as CurrencyCode, row.id)).id);
     return ledger.unit(async (unit) => {
-      const values = [...payouts].map(([id, payout]) => sql`(${id}::uuid, ${payout}::bigint)`);
+      // Rows another node is settling now are skipped (it pays them): concurrent sweeps take disjoint batches and never wait on each other.
+      const mine = await unit.db.selectFrom('coupons').select('id').where('id', 'in', [...payouts.keys()]).where('status', '=', 'accepted').orderBy('id').forUpdate().skipLocked().execute();
+      if (mine.length === 0) return 0;
+      const values = mine.map(({ id }) => sql`(${id}::uuid, ${payouts.get(id)!}::bigint)`);
       const marked = await sql<{ id: string }>`
         update coupons as c set status = 'settled', payout = v.payout, settled_at = ${unit.now}, updated_at = ${unit.now}
         from (values ${sql.join(values)}) as v(id, payout)
@@ -508,8 +511,10 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
           .where(({ not, exists, selectFrom }) => not(exists(selectFrom('coupon_selections as s').select('s.position').whereRef('s.coupon_id', '=', 'c.id').where('s.status', '<', 0))))
           .limit(BATCH)
           .execute();
-        settled += await settleBatch(ready);
-        if (ready.length < BATCH || performance.now() - started > SWEEP_BUDGET_MS) break;
+        const done = await settleBatch(ready);
+        settled += done;
+        // Done, out of time, or the rest is another node's now.
+        if (ready.length < BATCH || done === 0 || performance.now() - started > SWEEP_BUDGET_MS) break;
       }
       return { accepted, settled };
     },

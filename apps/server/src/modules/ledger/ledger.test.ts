@@ -206,6 +206,29 @@ describeEachDb('ledger', (t) => {
     await expectConsistent(t.db);
   });
 
+  it('posts a batch (postMany) with running balances per account, replays posted keys, and rolls the whole batch back on a refusal', async () => {
+    const a = await fundedPlayer(100n);
+    const b = await fundedPlayer(0n);
+    const move = (k: string, from: string, to: string, amount: bigint) => ({ idempotencyKey: k, kind: 'transfer', entries: [{ accountId: from, amount: -amount }, { accountId: to, amount }] });
+    const [k1, k2, k3] = [key(), key(), key()];
+    await ledger.post(move(k1, a.main.id, b.main.id, 10n));
+    const posted = await ledger.unit((unit) => unit.postMany([move(k1, a.main.id, b.main.id, 10n), move(k2, a.main.id, b.main.id, 30n), move(k3, b.main.id, a.house.id, 35n)]));
+    expect(posted.map((p) => p.replayed)).toEqual([true, false, false]);
+    expect(posted[1]!.entries.map((e) => e.balanceAfter)).toEqual([60n, 40n]);
+    expect(posted[2]!.entries.map((e) => e.balanceAfter)).toEqual([5n, expect.any(BigInt)]);
+    expect([await ledger.balance(a.main.id), await ledger.balance(b.main.id)]).toEqual([60n, 5n]);
+
+    // The second movement would overdraw b after the first: nothing of the batch stays, not even the keys.
+    const before = await counts(t.db);
+    const [k4, k5] = [key(), key()];
+    await expect(ledger.unit((unit) => unit.postMany([move(k4, b.main.id, a.main.id, 5n), move(k5, b.main.id, a.main.id, 1n)]))).rejects.toBeInstanceOf(InsufficientFundsError);
+    await expect(ledger.unit((unit) => unit.postMany([move(k4, a.main.id, b.main.id, 1n), move(k4, a.main.id, b.main.id, 1n)]))).rejects.toBeInstanceOf(InvalidMovementError);
+    expect(await counts(t.db)).toEqual(before);
+    expect([await ledger.balance(a.main.id), await ledger.balance(b.main.id)]).toEqual([60n, 5n]);
+    expect(await ledger.unit((unit) => unit.postMany([]))).toEqual([]);
+    await expectConsistent(t.db);
+  });
+
   it('never overdraws under 50 concurrent withdrawals: exactly 33 of 30 succeed from 1000', async () => {
     const { main, house } = await fundedPlayer(1000n);
     const outcomes = await Promise.allSettled(

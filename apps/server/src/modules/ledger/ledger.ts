@@ -17,7 +17,7 @@ import {
   type OpenPlayerAccount,
 } from './accounts.ts';
 import { isUuid, type Movement } from './movement.ts';
-import { postMovement, postWithin, toEntry, type LedgerEntry, type PostedTransaction } from './post.ts';
+import { postManyWithin, postMovement, postWithin, toEntry, type LedgerEntry, type PostedTransaction } from './post.ts';
 
 export interface EntriesPage {
   /** Default 50, at most 500. */
@@ -34,6 +34,8 @@ export interface LedgerUnit {
   readonly now: Date;
   /** Posts within the unit; a refusal throws and the whole unit rolls back. */
   post(movement: Movement): Promise<PostedTransaction>;
+  /** Several movements with the statements of one (a batch of settlements); answered in order. */
+  postMany(movements: readonly Movement[]): Promise<PostedTransaction[]>;
 }
 
 export interface Ledger {
@@ -91,7 +93,7 @@ export function createLedger(db: Kysely<Database>, clock: Clock): Ledger {
     unit: (work) =>
       db.transaction().execute((trx) => {
         const at = now();
-        return work({ db: trx, now: at, post: (movement) => postWithin(trx, at, movement) });
+        return work({ db: trx, now: at, post: (movement) => postWithin(trx, at, movement), postMany: (movements) => postManyWithin(trx, at, movements) });
       }),
     balance: (accountId) => accountBalance(db, accountId),
     accountsOf: (ownerId) => accountsOf(db, ownerId),

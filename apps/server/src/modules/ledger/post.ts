@@ -52,40 +52,75 @@ export async function postMovement(db: Kysely<Database>, now: Date, movement: Mo
  * caller's whole transaction rolls back.
  */
 export async function postWithin(trx: Transaction<Database>, now: Date, movement: Movement): Promise<PostedTransaction> {
-  const entries = checkMovement(movement);
-  const hash = requestHash(movement.kind, entries);
-  const transaction = await trx
-    .insertInto('ledger_transactions')
-    .values({
-      idempotency_key: movement.idempotencyKey,
-      kind: movement.kind,
-      request_hash: hash,
-      metadata: JSON.stringify(movement.metadata ?? {}),
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!transaction) return replay(trx, movement.idempotencyKey, hash);
+  return (await postManyWithin(trx, now, [movement]))[0]!;
+}
 
-  const planned = await lockAndPlan(trx, entries);
-  // Every balance in one statement (a round trip fewer per account on the hottest path).
-  const balances = planned.map(({ accountId, balanceAfter }) => sql`(${accountId}::uuid, ${balanceAfter}::bigint)`);
-  await sql`update ledger_accounts as a set balance = v.balance from (values ${sql.join(balances)}) as v(id, balance) where a.id = v.id`.execute(trx);
-  const rows = await trx
-    .insertInto('ledger_entries')
+/**
+ * Posts several movements inside the caller's transaction with as many statements as one
+ * (the settlement of a batch of coupons): each movement still all or nothing, together with
+ * the caller's state change. Answers them in the order given; a key posted before is a replay.
+ */
+export async function postManyWithin(trx: Transaction<Database>, now: Date, movements: readonly Movement[]): Promise<PostedTransaction[]> {
+  if (movements.length === 0) return [];
+  const checked = movements.map((movement) => {
+    const entries = checkMovement(movement);
+    return { movement, entries, hash: requestHash(movement.kind, entries) };
+  });
+  if (new Set(movements.map((m) => m.idempotencyKey)).size !== movements.length) throw new InvalidMovementError('an idempotency key appears twice in one batch');
+  const inserted = await trx
+    .insertInto('ledger_transactions')
     .values(
-      planned.map(({ accountId, amount, balanceAfter }) => ({
-        transaction_id: transaction.id,
-        account_id: accountId,
-        amount,
-        balance_after: balanceAfter,
+      checked.map(({ movement, hash }) => ({
+        idempotency_key: movement.idempotencyKey,
+        kind: movement.kind,
+        request_hash: hash,
+        metadata: JSON.stringify(movement.metadata ?? {}),
         created_at: now,
       })),
     )
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returningAll()
     .execute();
-  return toPosted(transaction, rows, false);
+  const byKey = new Map(inserted.map((t) => [t.idempotency_key, t]));
+  const fresh = checked.filter((c) => byKey.has(c.movement.idempotencyKey));
+
+  const planned = await lockAndPlan(trx, fresh.map((c) => c.entries));
+  const rows = planned.length === 0 ? [] : await writeEntries(trx, now, fresh, byKey, planned);
+  const posted: PostedTransaction[] = [];
+  for (const { movement, hash } of checked) {
+    const transaction = byKey.get(movement.idempotencyKey);
+    posted.push(transaction ? toPosted(transaction, rows.filter((r) => r.transaction_id === transaction.id), false) : await replay(trx, movement.idempotencyKey, hash));
+  }
+  return posted;
+}
+
+/** Every balance in one statement (a round trip fewer per account on the hottest path), then every entry in one. */
+async function writeEntries(
+  trx: Transaction<Database>,
+  now: Date,
+  fresh: readonly { movement: Movement }[],
+  byKey: ReadonlyMap<string, Selectable<LedgerTransactionsTable>>,
+  planned: readonly (readonly PlannedEntry[])[],
+): Promise<Selectable<LedgerEntriesTable>[]> {
+  const last = new Map<string, bigint>();
+  for (const entry of planned.flat()) last.set(entry.accountId, entry.balanceAfter);
+  const balances = [...last].map(([accountId, balance]) => sql`(${accountId}::uuid, ${balance}::bigint)`);
+  await sql`update ledger_accounts as a set balance = v.balance from (values ${sql.join(balances)}) as v(id, balance) where a.id = v.id`.execute(trx);
+  return trx
+    .insertInto('ledger_entries')
+    .values(
+      fresh.flatMap(({ movement }, i) =>
+        planned[i]!.map(({ accountId, amount, balanceAfter }) => ({
+          transaction_id: byKey.get(movement.idempotencyKey)!.id,
+          account_id: accountId,
+          amount,
+          balance_after: balanceAfter,
+          created_at: now,
+        })),
+      ),
+    )
+    .returningAll()
+    .execute();
 }
 
 interface PlannedEntry extends CheckedEntry {
@@ -93,26 +128,34 @@ interface PlannedEntry extends CheckedEntry {
 }
 
 /**
- * Locks the accounts in id order and plans each entry's balance after it, refusing unknown
- * accounts, mixed currencies, and a debit that would take a non-negative account below zero.
+ * Locks the accounts of all the movements in id order and plans each entry's balance after
+ * it (movement after movement), refusing unknown accounts, mixed currencies in a movement,
+ * and a debit that would take a non-negative account below zero.
  */
-async function lockAndPlan(trx: Transaction<Database>, entries: readonly CheckedEntry[]): Promise<PlannedEntry[]> {
+async function lockAndPlan(trx: Transaction<Database>, movements: readonly (readonly CheckedEntry[])[]): Promise<PlannedEntry[][]> {
+  if (movements.length === 0) return [];
   const locked = await trx
     .selectFrom('ledger_accounts')
     .select(['id', 'currency', 'balance', 'allow_negative'])
-    .where('id', 'in', entries.map((e) => e.accountId))
+    .where('id', 'in', [...new Set(movements.flat().map((e) => e.accountId))])
     .orderBy('id')
     .forNoKeyUpdate()
     .execute();
-  const currencies = new Set(locked.map((a) => a.currency));
-  if (currencies.size > 1) throw new InvalidMovementError(`one movement mixes currencies ${[...currencies].join(', ')}`);
   const accounts = new Map(locked.map((a) => [a.id, a]));
-  return entries.map(({ accountId, amount }) => {
-    const account = accounts.get(accountId);
-    if (!account) throw new InvalidMovementError(`unknown account ${accountId}`);
-    const balanceAfter = account.balance + amount;
-    if (balanceAfter < 0n && !account.allow_negative) throw new InsufficientFundsError(accountId, account.balance, -amount);
-    return { accountId, amount, balanceAfter };
+  const balances = new Map(locked.map((a) => [a.id, a.balance]));
+  return movements.map((entries) => {
+    const unknown = entries.find((e) => !accounts.has(e.accountId));
+    if (unknown) throw new InvalidMovementError(`unknown account ${unknown.accountId}`);
+    const currencies = new Set(entries.map((e) => accounts.get(e.accountId)!.currency));
+    if (currencies.size > 1) throw new InvalidMovementError(`one movement mixes currencies ${[...currencies].join(', ')}`);
+    return entries.map(({ accountId, amount }) => {
+      const account = accounts.get(accountId)!;
+      const balance = balances.get(accountId)!;
+      const balanceAfter = balance + amount;
+      if (balanceAfter < 0n && !account.allow_negative) throw new InsufficientFundsError(accountId, balance, -amount);
+      balances.set(accountId, balanceAfter);
+      return { accountId, amount, balanceAfter };
+    });
   });
 }
 
