@@ -1,9 +1,9 @@
 /**
  * print-coupon/{couponId}: a coupon as a printable receipt — site, coupon number, date,
  * type (and system), every selection with its pick, odds, result and score, stake, lines,
- * stake per line, total odds, possible win, status and payout; a Print button (hidden in
- * print) and honest states for a coupon that is not the player's, an ended session and a
- * failed load.
+ * stake per line, total odds, possible win, insurance if bought, status and payout; a Print
+ * button (hidden in print) and honest states for a coupon that is not the player's, an ended
+ * session and a failed load.
  */
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { formatCoef } from '@betsite/domain';
@@ -214,6 +214,18 @@ function PrintedCoupon({ coupon }: { coupon: Coupon }) {
           <dt>{t('coupon_possible_win')}</dt>
           <dd>{money(coupon.possibleWin)}</dd>
         </div>
+        {coupon.insurance ? (
+          <>
+            <div>
+              <dt>{t('print_insured')}</dt>
+              <dd data-testid="print-coupon-insured">{money(coupon.insurance.amount)}</dd>
+            </div>
+            <div>
+              <dt>{t('print_premium')}</dt>
+              <dd>{money(coupon.insurance.premium)}</dd>
+            </div>
+          </>
+        ) : null}
         <div className={styles.payout}>
           <dt>{t(settled ? 'coupon_payout' : state === 'refused' ? 'coupon_returned' : 'print_payout_open')}</dt>
           <dd data-testid="print-coupon-payout">{settled || state === 'refused' ? money(coupon.payout ?? '0') : t(`coupon_state_${state}`)}</dd>

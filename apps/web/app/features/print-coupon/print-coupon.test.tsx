@@ -38,6 +38,8 @@ const COUPON = {
   systemValue: 2,
   acceptAt: null,
   refusal: null,
+  review: null,
+  insurance: null,
   createdAt: '2026-11-20T18:05:00.000Z',
   settledAt: '2026-11-20T21:00:00.000Z',
   bets: [
@@ -45,7 +47,7 @@ const COUPON = {
     { gameId: 12, outcomeKey: '1x2:match/draw', coef: 2, blockId: null, isBanker: false, status: 0, home: 'Coupon City', away: 'Coupon Athletic', outcomeName: 'Draw', score: '1:0' },
     { gameId: 13, outcomeKey: '1x2:match/away', coef: 2.5, blockId: null, isBanker: false, status: 1, home: null, away: null, outcomeName: null, score: null },
   ],
-} as unknown as Coupon;
+} satisfies Coupon as Coupon;
 
 describe('loading the print-out', () => {
   const answering = (status: number, body: unknown) => {
@@ -128,6 +130,11 @@ describe('the print-out', () => {
     const html = render({ kind: 'coupon', coupon: { ...COUPON, status: 'accepted', payout: null, settledAt: null } });
     expect(text(html)).toMatch(/Possible win €39\.16 Payout Open/);
     expect(html).toMatch(/<button[^>]*type="button"[^>]*>Print<\/button>/);
+  });
+
+  it('an insured coupon shows the insured stake and its premium', () => {
+    expect(text(render({ kind: 'coupon', coupon: { ...COUPON, insurance: { amount: '5.00', premium: '0.50' } } }))).toMatch(/Insured stake €5\.00 Insurance premium €0\.50/);
+    expect(render({ kind: 'coupon', coupon: COUPON })).not.toContain('print-coupon-insured');
   });
 
   it('in Russian, with no raw keys', () => {
