@@ -136,9 +136,12 @@ describeEachDb('coupon cash-out', (t) => {
     await setCoef(g, 2);
     const coupons = [];
     for (let i = 0; i < 12; i++) coupons.push(await place(p, { typeId: 0, amount: '10', bets: [bet(g, 2)] }));
+    // Cash-outs spread over the time the game finishes and the sweep settles: some come before, some during, some after.
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const [results] = await Promise.all([
-      Promise.all(coupons.map((c) => cashOut(p, c.id, '9.50'))),
+      Promise.all(coupons.map(async (c, i) => (await pause(i * 4), cashOut(p, c.id, '9.50')))),
       (async () => {
+        await pause(12);
         await finish(g, 3, 0); // home wins: a settled coupon pays 20.00
         await settleNow();
       })(),

@@ -163,9 +163,12 @@ describeEachDb('coupon insurance', (t) => {
     await setCoef(g, 2);
     const coupons = [];
     for (let i = 0; i < 10; i++) coupons.push(await place(p, { typeId: 0, amount: '10', bets: [bet(g, 2)] }));
+    // Insurances spread over the time the game finishes and the sweep settles: before, during and after.
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     await Promise.all([
-      Promise.all(coupons.map((c) => insure(p, c.id, { share: 100 }))),
+      Promise.all(coupons.map(async (c, i) => (await pause(i * 4), insure(p, c.id, { share: 100 })))),
       (async () => {
+        await pause(12);
         await finish(g, 0, 1); // home loses
         await settleNow();
       })(),
