@@ -185,6 +185,8 @@ export const CouponSchema = z.object({
       askedAmount: text(),
       counterAmount: text().nullable(),
       deadline: text(),
+      /** Milliseconds to the deadline when this answer was made (0 once passed): a countdown that does not depend on the browser's clock. */
+      remainingMs: z.number().int().min(0),
       decision: z.enum(['accepted', 'declined', 'countered', 'timed_out', 'counter_accepted', 'counter_declined', 'counter_timed_out']).nullable(),
     })
     .nullable(),

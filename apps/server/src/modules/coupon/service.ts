@@ -78,6 +78,8 @@ export const ACCEPT_COUPON_JOB = 'coupons.accept';
 const BATCH = 500;
 /** A sweep settles batch after batch for at most this long; the next sweep goes on. */
 const SWEEP_BUDGET_MS = 4_000;
+/** How often a sweep looks at every accepted coupon rather than those whose selections it just settled. */
+const FULL_SCAN_EVERY_MS = 60_000;
 
 export interface CouponServiceDeps {
   db: Kysely<Database>;
@@ -110,6 +112,9 @@ const requestHash = (submit: Submit) => createHash('sha256').update(JSON.stringi
 
 export function createCouponService({ db, clock, logger, ledger, siteConfig, liveDelayMs = LIVE_ACCEPT_DELAY_MS, schedule, vip = vipRules(DEFAULT_VIP_SETTINGS), onReview }: CouponServiceDeps): CouponService {
   const now = () => new Date(clock.now());
+  /** Coupons whose selections this node settled and that it has not paid yet. */
+  const candidates = new Set<string>();
+  let lastFullScan: number | null = null;
 
   /**
    * The player's account to bet from (the one asked: theirs, main or currency; else the active
@@ -286,10 +291,12 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
       // Rows another node is settling now are skipped (it pays them): concurrent sweeps take disjoint batches and never wait on each other.
       const mine = await unit.db.selectFrom('coupons').select('id').where('id', 'in', [...payouts.keys()]).where('status', '=', 'accepted').orderBy('id').forUpdate().skipLocked().execute();
       if (mine.length === 0) return 0;
-      const values = mine.map(({ id }) => sql`(${id}::uuid, ${payouts.get(id)!}::bigint)`);
+      // Arrays, not VALUES: the planner probes the primary key per row instead of hashing the whole table.
+      const ids = mine.map((r) => r.id);
+      const amounts = ids.map((id) => String(payouts.get(id)!));
       const marked = await sql<{ id: string }>`
         update coupons as c set status = 'settled', payout = v.payout, settled_at = ${unit.now}, updated_at = ${unit.now}
-        from (values ${sql.join(values)}) as v(id, payout)
+        from unnest(${ids}::uuid[], ${amounts}::bigint[]) as v(id, payout)
         where c.id = v.id and c.status = 'accepted'
         returning c.id`.execute(unit.db);
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -494,27 +501,39 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
       const due = await db.selectFrom('coupons').selectAll().where('status', '=', 'pending').where('accept_at', '<=', at).orderBy('accept_at').limit(BATCH).execute();
       for (const row of due) if (await decide(row)) accepted++;
 
-      // Settled outcomes reach the selections still waiting for them…
-      await sql`
+      // Settled outcomes reach the selections still waiting for them; their coupons are the
+      // candidates to pay (with those a previous run had no time for).
+      const touched = await sql<{ coupon_id: string }>`
         update coupon_selections s set status = o.status
         from outcomes o
-        where s.status < 0 and o.game_id = s.game_id and o.key = s.outcome_key and o.status >= 0`.execute(db);
-      // …and every accepted coupon with nothing left open is paid (also one a crash left half-way).
-      // Batch after batch until none is left or the time is up (the next run goes on).
-      let settled = 0;
-      const started = performance.now();
-      for (;;) {
-        const ready = await db
+        where s.status < 0 and o.game_id = s.game_id and o.key = s.outcome_key and o.status >= 0
+        returning s.coupon_id`.execute(db);
+      for (const { coupon_id } of touched.rows) candidates.add(coupon_id);
+      // Now and then every accepted coupon is looked at: one whose selections a crashed node
+      // updated but did not pay, or a cash-out that left one accepted.
+      const full = lastFullScan === null || at.getTime() - lastFullScan >= FULL_SCAN_EVERY_MS;
+      if (full) lastFullScan = at.getTime();
+      const ready = () => {
+        let query = db
           .selectFrom('coupons as c')
           .selectAll('c')
           .where('c.status', '=', 'accepted')
-          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('coupon_selections as s').select('s.position').whereRef('s.coupon_id', '=', 'c.id').where('s.status', '<', 0))))
-          .limit(BATCH)
-          .execute();
-        const done = await settleBatch(ready);
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('coupon_selections as s').select('s.position').whereRef('s.coupon_id', '=', 'c.id').where('s.status', '<', 0))));
+        if (!full) query = query.where('c.id', 'in', [...candidates].slice(0, BATCH));
+        return query.limit(BATCH).execute();
+      };
+      // Batch after batch until none is left or the time is up (the next run goes on).
+      let settled = 0;
+      const started = performance.now();
+      while (full || candidates.size > 0) {
+        const asked = full ? [] : [...candidates].slice(0, BATCH);
+        const rows = await ready();
+        const done = await settleBatch(rows);
         settled += done;
-        // Done, out of time, or the rest is another node's now.
-        if (ready.length < BATCH || done === 0 || performance.now() - started > SWEEP_BUDGET_MS) break;
+        for (const id of asked) candidates.delete(id);
+        for (const row of rows) candidates.delete(row.id);
+        // Out of time; or, looking at all, done or the rest is another node's now.
+        if (performance.now() - started > SWEEP_BUDGET_MS || (full && (rows.length < BATCH || done === 0))) break;
       }
       return { accepted, settled };
     },

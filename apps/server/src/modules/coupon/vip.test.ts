@@ -74,6 +74,7 @@ describeEachDb('vip bet review', (t) => {
       const c = coupon(await place(p, { amount: '200', isVipBet: true, bets: [bet(g)] }), 201);
       expect(c).toMatchObject({ status: 'review', amount: '200.00', review: { askedAmount: '200.00', counterAmount: null, decision: null } });
       expect(Date.parse(c.review!.deadline)).toBe(clock.now() + REVIEW_MS);
+      expect(c.review!.remainingMs).toBe(REVIEW_MS);
       expect(await balance(p)).toBe(1000_00n - 200_00n);
       expect(await postings(c.id)).toEqual(['stake']);
       // In my bets' open coupons and in the operators' queue, with its time-out job.
@@ -107,7 +108,7 @@ describeEachDb('vip bet review', (t) => {
     it('need the operator token, a valid body and a known coupon', async () => {
       const p = await player();
       const c = await vipBet(p);
-      for (const headers of [{}, { authorization: 'Bearer nope' }, p.headers]) {
+      for (const headers of [{}, { authorization: 'Bearer nope' }, p.headers] as Record<string, string>[]) {
         expect(errorOf(await call({ url: QUEUE, headers }))).toEqual([401, 'unauthorized']);
         expect(errorOf(await decide(c.id, { decision: 'accept' }, headers))).toEqual([401, 'unauthorized']);
       }

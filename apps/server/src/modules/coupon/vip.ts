@@ -95,13 +95,14 @@ export function vipRules(settings: VipSettings) {
 export type VipRules = ReturnType<typeof vipRules>;
 
 /** The coupon's `review` as the API shows it; null for a coupon that was never a vip bet. */
-export function reviewOf(row: CouponRow): Coupon['review'] {
+export function reviewOf(row: CouponRow, now: number): Coupon['review'] {
   if (row.vip_asked_amount === null || row.review_deadline === null) return null;
   const currency = row.currency as CurrencyCode;
   return {
     askedAmount: money(row.vip_asked_amount, currency),
     counterAmount: row.vip_counter_amount === null ? null : money(row.vip_counter_amount, currency),
     deadline: row.review_deadline.toISOString(),
+    remainingMs: Math.max(0, row.review_deadline.getTime() - now),
     decision: row.vip_decision,
   };
 }

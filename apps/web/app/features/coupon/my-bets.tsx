@@ -16,6 +16,7 @@ import { EmptyState, Panel } from '../../shell/page-kit.tsx';
 import { searchWithModal } from '../modals/index.ts';
 import { fetchHistory, type HistoryStatus } from './api.ts';
 import { CouponActions } from './coupon-actions.tsx';
+import { VipReview } from './vip-review.tsx';
 import actionStyles from './coupon-actions.module.css';
 import { betOutcome, couponNumber, couponState, couponTypeLabel, formatAmount, type BetOutcome, type CouponState } from './slip.ts';
 import { RepeatButton } from './repeat-button.tsx';
@@ -224,6 +225,7 @@ function CouponCard({ coupon, compact, onChange }: { coupon: Coupon; compact: bo
             : t('coupon_insured', { amount: money(coupon.insurance.amount), premium: money(coupon.insurance.premium) })}
         </p>
       ) : null}
+      {coupon.status === 'review' ? <VipReview coupon={coupon} onChange={onChange} /> : null}
       {coupon.status === 'accepted' && state === 'open' ? <CouponActions coupon={coupon} onChange={onChange} /> : null}
       {settled ? <RepeatButton coupon={coupon} /> : null}
     </li>
