@@ -141,6 +141,8 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [promoOpen, setPromoOpen] = useState(false);
+  // The settings stay open across bets once the player opened them.
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const attempt = useRef<{ id: string; key: string } | null>(null);
   const oneClickDone = useRef<string | null>(null);
   const ids = useId();
@@ -326,7 +328,7 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
             {t('coupon_one_click_on', { amount: settings.oneClickAmount || '—' })}
           </p>
         ) : null}
-        <SettingsPanel settings={settings} onChange={setSettings} count={count} exactAvailable={false} />
+        <SettingsPanel settings={settings} onChange={setSettings} count={count} exactAvailable={false} open={settingsOpen} onOpen={setSettingsOpen} />
       </div>
     );
   }
@@ -594,7 +596,7 @@ function SlipForm({ onShowBets }: { onShowBets: () => void }) {
 
       {refusal ? <RefusalBox refusal={refusal} selections={selections.bets} onAcceptCoefs={acceptCoefs} onRemoveUnplayable={removeUnplayable} onRetry={() => void place()} /> : null}
 
-      <SettingsPanel settings={settings} onChange={setSettings} count={count} exactAvailable={quote?.coef != null} />
+      <SettingsPanel settings={settings} onChange={setSettings} count={count} exactAvailable={quote?.coef != null} open={settingsOpen} onOpen={setSettingsOpen} />
 
       {user.loggedIn ? (
         refusedChange && !refusal ? (

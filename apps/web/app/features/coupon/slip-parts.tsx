@@ -134,17 +134,15 @@ export function BlocksPanel({
           const coef = Math.round(members.reduce((p, s) => p * s.coef, 1) * 1000) / 1000;
           return (
             <li key={b} className={styles.block} data-block={b}>
-              <div className={styles.blockHead}>
-                <strong>{t('coupon_block_n', { n: b })}</strong>
-                <span className={styles.blockCoef} dir="ltr">
-                  {formatCoef(coef, oddsFormat)}
-                </span>
-              </div>
-              <div className={styles.blockPicks}>{members.map((s) => s.pickName).join(' + ')}</div>
+              <strong>{t('coupon_block_n', { n: b })}</strong>
+              <span className={styles.blockPicks}>{members.map((s) => s.pickName).join(' + ')}</span>
+              <span className={styles.blockCoef} dir="ltr">
+                {formatCoef(coef, oddsFormat)}
+              </span>
               {typeId === TYPE.multiBet ? (
-                <label className={styles.check}>
+                <label className={styles.check} title={t('coupon_lobby')}>
                   <input type="checkbox" checked={lobbyBlockId === b} onChange={(e) => onLobby(e.target.checked ? b : null)} />
-                  <span>{t('coupon_lobby')}</span>
+                  <span>{t('coupon_lobby_short')}</span>
                 </label>
               ) : b > 1 ? (
                 <div className={styles.blockAmount}>
@@ -160,7 +158,7 @@ export function BlocksPanel({
                   />
                 </div>
               ) : (
-                <p className={styles.hint}>{t('coupon_block_first')}</p>
+                <span className={styles.blockFirst}>{t('coupon_block_first')}</span>
               )}
             </li>
           );
@@ -178,7 +176,11 @@ export function SettingsPanel({
   onChange,
   count,
   exactAvailable,
+  open,
+  onOpen,
 }: {
+  open: boolean;
+  onOpen: (open: boolean) => void;
   settings: SlipSettings;
   onChange: (patch: Partial<SlipSettings>) => void;
   count: number;
@@ -194,7 +196,7 @@ export function SettingsPanel({
     else onChange({ isOneClick: on });
   };
   return (
-    <details className={styles.settings} data-testid="slip-settings">
+    <details className={styles.settings} data-testid="slip-settings" open={open} onToggle={(e) => onOpen(e.currentTarget.open)}>
       <summary>{t('coupon_settings')}</summary>
       <div className={styles.settingsBody}>
         <div className={styles.field}>

@@ -1,0 +1,281 @@
+/**
+ * The full bet slip in the browser (issue 11, part 2): a funded player picks home wins of
+ * three pre-match games on their pages and places each of the ten bet types from the slip —
+ * system (with its value, bankers tried), lucky, patent, multi-bet over blocks,
+ * accumulator, anti-accumulator, chain, singles (one with its own stake), conditional over
+ * blocks — saves the slip as a code and loads it back, sees the odds move under each
+ * changeCoefAction (asked, any change taken, a rise taken and a fall asked), places a single
+ * on a live game from the live page (checked after the live delay), and sees the balance
+ * drop by each charged amount. After the operator finishes the games, My bets shows every
+ * coupon settled and paid as quoted (the anti-accumulator lost), and the balance grows by
+ * the payouts.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCoef } from '@betsite/domain';
+import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
+import { header, hydrated, registerOneClick } from './support/player.ts';
+
+const HOME = '1x2:match/home';
+
+interface GameBody {
+  id: number;
+  markets: { key: string; outcomes: { key: string; coef: number }[] }[];
+}
+
+async function createGame(home: string, away: string, live = false): Promise<{ id: number; coef: number }> {
+  const res = await ops('POST', '/games', { sportId: 1, champName: 'E2E Types Cup', home, away, live });
+  const body = (await res.json()) as { game: GameBody };
+  const coef = body.game.markets.flatMap((m) => m.outcomes).find((o) => o.key === HOME)?.coef;
+  if (coef === undefined) throw new Error('the game has no 1X2 market');
+  return { id: body.game.id, coef };
+}
+
+const setCoef = (gameId: number, coef: number) => ops('PATCH', `/games/${gameId}/odds`, { outcomes: [{ key: HOME, coef }] });
+
+/** Tops up 100 through the sandbox card provider, as e2e/payments.e2e.ts does. */
+async function deposit100(page: Page): Promise<void> {
+  await page.goto(`${origin()}/en/office/recharge`);
+  await hydrated(page);
+  const recharge = page.getByRole('region', { name: 'Top up your balance' });
+  await expect.poll(() => recharge.getByLabel('Account').count(), { timeout: 10_000 }).toBe(1);
+  await recharge.getByRole('button', { name: /^100\b/ }).click();
+  await recharge.getByRole('radio', { name: 'Bank card' }).check();
+  await recharge.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/sandbox-pay\/[0-9a-f-]{36}$/);
+  await page.getByLabel('Card number').fill('4000 0000 0000 3220');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await page.getByRole('heading', { name: '3-D Secure confirmation' }).waitFor();
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await page.waitForURL(/\/en\/onpay\/success\?payment=/);
+  await hydrated(page);
+  await expect.poll(() => page.getByTestId('payment-status').textContent(), { timeout: 10_000 }).toMatch(/completed/);
+}
+
+const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+async function balance(page: Page): Promise<number> {
+  const shown = header(page).getByTestId('header-balance');
+  if ((await header(page).getByRole('button', { name: 'Show balance' }).count()) > 0) await header(page).getByRole('button', { name: 'Show balance' }).click();
+  await expect.poll(() => shown.textContent(), { timeout: 10_000 }).toMatch(/\d/);
+  return amountOf(await shown.textContent());
+}
+
+/** Clicks the home win of a game on its page (line or live). */
+async function pick(page: Page, section: 'line' | 'live', gameId: number): Promise<void> {
+  await page.goto(`${origin()}/en/${section}/all/1-football/x/${gameId}`);
+  await hydrated(page);
+  const odd = page.locator(`#main-content button[data-outcome="${HOME}"]`).first();
+  await expect.poll(() => odd.count(), { timeout: 10_000 }).toBe(1);
+  await odd.click();
+  await expect.poll(() => odd.getAttribute('aria-pressed')).toBe('true');
+}
+
+const shots = process.env.BETSLIP_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
+};
+
+describe('the full bet slip', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('places the ten bet types, follows odds changes by changeCoefAction, and pays every coupon after the games finish', { timeout: 120_000 }, async () => {
+    const games = [await createGame('Types Alpha', 'Types Beta'), await createGame('Types Gamma', 'Types Delta'), await createGame('Types Eps', 'Types Zeta')];
+    const live = await createGame('Live Lions', 'Live Tigers', true);
+    const page = await newPage(browser);
+    await registerOneClick(page);
+    await deposit100(page);
+
+    for (const g of games) await pick(page, 'line', g.id);
+    const slip = page.getByRole('region', { name: /Bet slip/ });
+    await expect.poll(() => slip.getByTestId('selection').count()).toBe(3);
+    const amount = slip.getByTestId('coupon-amount');
+    await expect.poll(() => amount.inputValue(), { timeout: 10_000 }).toMatch(/\d/);
+
+    let charged = 0;
+    /** Chooses the type, enters the stake, waits for the quote's charged amount, places, checks the balance, and comes back to the form. */
+    const placeAs = async (type: string, stake: string, expectCharged: number, before?: (s: Locator) => Promise<void>) => {
+      await slip.getByRole('radio', { name: type, exact: true }).check();
+      await amount.fill(stake);
+      if (before) await before(slip);
+      await expect.poll(() => slip.getByTestId('coupon-charged').textContent().then(amountOf), { timeout: 10_000 }).toBe(expectCharged);
+      const was = await balance(page);
+      await expect.poll(() => slip.getByTestId('place-bet').isEnabled(), { timeout: 10_000 }).toBe(true);
+      await slip.getByTestId('place-bet').click();
+      await expect.poll(() => slip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/Your bet is accepted.*Coupon № [0-9A-F]{8}/);
+      expect(amountOf(await slip.getByTestId('placed-amount').textContent())).toBe(expectCharged);
+      await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(was - expectCharged, 2);
+      charged += expectCharged;
+      await slip.getByRole('button', { name: 'Repeat bet' }).click();
+      await expect.poll(() => slip.getByTestId('selection').count()).toBe(3);
+    };
+
+    // System 2 of 3 (3 bets of 3); a banker makes it 2 bets, and is taken off again.
+    await placeAs('System', '9', 9, async (s) => {
+      await expect.poll(() => s.getByTestId('system-value').inputValue(), { timeout: 10_000 }).toBe('2');
+      await s.getByTestId('banker').first().click();
+      await expect.poll(() => s.getByTestId('coupon-lines').textContent(), { timeout: 10_000 }).toBe('2');
+      await shot(page, 'types-system-banker');
+      await s.getByTestId('banker').first().click();
+      await expect.poll(() => s.getByTestId('coupon-lines').textContent(), { timeout: 10_000 }).toBe('3');
+    });
+    await placeAs('Lucky', '7', 7);
+    await placeAs('Patent', '8', 8);
+    // Multi-bet: a system of 2 over three blocks (one pick each).
+    await placeAs('Multi-bet', '9', 9, async (s) => {
+      await expect.poll(() => s.getByTestId('blocks').locator('li').count(), { timeout: 10_000 }).toBe(3);
+      await shot(page, 'types-multi-bet');
+    });
+    await placeAs('Accumulator', '5', 5);
+    await placeAs('Anti-accumulator', '5', 5);
+    await placeAs('Chain', '5', 5);
+    // Singles: 5 each, the third with its own stake of 2.
+    await placeAs('Singles', '5', 12, async (s) => {
+      await s.getByTestId('own-stake').nth(2).fill('2');
+    });
+    // Conditional: block 1 staked 5, blocks 2 and 3 from the winnings (all).
+    await placeAs('Conditional', '5', 5, async (s) => {
+      await expect.poll(() => s.getByTestId('blocks').locator('li').count(), { timeout: 10_000 }).toBe(3);
+      await shot(page, 'types-conditional');
+    });
+
+    // Save the slip as a code, empty it, and load the code back.
+    await slip.getByRole('button', { name: 'Save the slip as a code' }).click();
+    const code = ((await slip.getByTestId('slip-code').locator('strong').textContent({ timeout: 10_000 })) ?? '').trim();
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    await slip.getByRole('button', { name: 'Remove all' }).click();
+    await expect.poll(() => slip.getByTestId('selection').count()).toBe(0);
+    await slip.getByTestId('load-code').fill(code.toLowerCase());
+    await slip.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect.poll(() => slip.getByTestId('selection').count(), { timeout: 10_000 }).toBe(3);
+
+    // Odds changes on a single: keep the first pick only.
+    for (const g of games.slice(1)) await slip.locator(`[data-selection-id="${g.id}|${HOME}"]`).getByRole('button', { name: /^Remove/ }).click();
+    await expect.poll(() => slip.getByTestId('selection').count()).toBe(1);
+    const [first] = games as [{ id: number; coef: number }];
+    const settings = slip.getByTestId('slip-settings');
+    await settings.locator('summary').click();
+    const mode = settings.getByLabel('When the odds change');
+    const single = async (stake: string, expectCoef: number) => {
+      await amount.fill(stake);
+      await expect.poll(() => slip.getByTestId('coupon-coef').textContent(), { timeout: 10_000 }).toBe(formatCoef(expectCoef, 0));
+      const was = await balance(page);
+      await expect.poll(() => slip.getByTestId('place-bet').isEnabled(), { timeout: 10_000 }).toBe(true);
+      await slip.getByTestId('place-bet').click();
+      await expect.poll(() => slip.getByTestId('placed-coef').textContent(), { timeout: 10_000 }).toBe(formatCoef(expectCoef, 0));
+      await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(was - Number(stake), 2);
+      charged += Number(stake);
+      await slip.getByRole('button', { name: 'Repeat bet' }).click();
+    };
+
+    // 0 "ask me every time": a change is shown and waits for the player's yes.
+    await mode.selectOption('0');
+    let coef = Math.round((first.coef + 0.2) * 100) / 100;
+    await setCoef(first.id, coef);
+    await expect.poll(() => slip.getByTestId('coefs-changed').count(), { timeout: 12_000 }).toBe(1);
+    await expect.poll(() => slip.getByTestId('place-bet').count()).toBe(0);
+    await shot(page, 'types-coef-ask');
+    await slip.getByRole('button', { name: 'Accept new odds' }).first().click();
+    await single('5', coef);
+
+    // 1 "accept any change": a fall is taken by itself.
+    await mode.selectOption('1');
+    coef = Math.round((coef - 0.3) * 100) / 100;
+    await setCoef(first.id, coef);
+    await expect.poll(() => slip.getByTestId('coefs-taken').count(), { timeout: 12_000 }).toBe(1);
+    await single('5', coef);
+
+    // 2 "accept higher odds": a rise is taken, a fall is asked.
+    await mode.selectOption('2');
+    coef = Math.round((coef + 0.4) * 100) / 100;
+    await setCoef(first.id, coef);
+    await expect.poll(() => slip.getByTestId('coupon-coef').textContent(), { timeout: 12_000 }).toBe(formatCoef(coef, 0));
+    expect(await slip.getByTestId('coefs-changed').count()).toBe(0);
+    coef = Math.round((coef - 0.1) * 100) / 100;
+    await setCoef(first.id, coef);
+    await expect.poll(() => slip.getByTestId('coefs-changed').count(), { timeout: 12_000 }).toBe(1);
+    await slip.getByRole('button', { name: 'Accept new odds' }).first().click();
+    await single('5', coef);
+
+    // A live single from the live page: checked after the live delay, then accepted.
+    await slip.getByRole('button', { name: 'Remove all' }).click();
+    await pick(page, 'live', live.id);
+    const liveSlip = page.getByRole('region', { name: /Bet slip/ });
+    await expect.poll(() => liveSlip.getByTestId('selection').count()).toBe(1);
+    await liveSlip.getByTestId('coupon-amount').fill('5');
+    await expect.poll(() => liveSlip.getByTestId('coupon-charged').textContent().then(amountOf), { timeout: 10_000 }).toBe(5);
+    const beforeLive = await balance(page);
+    await liveSlip.getByTestId('place-bet').click();
+    await expect.poll(() => liveSlip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/Your live bet is being checked/);
+    await shot(page, 'types-live-checking');
+    await ops('POST', '/clock/advance', { seconds: 5 });
+    await ops('POST', '/jobs/run');
+    await expect.poll(() => liveSlip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/Your bet is accepted/);
+    await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeLive - 5, 2);
+    charged += 5;
+    expect(charged).toBe(85);
+
+    // The games finish (home wins): every coupon is settled.
+    const possible = new Map<string, number>();
+    const readBets = async () => {
+      await page.goto(`${origin()}/en/office/history`);
+      await hydrated(page);
+      const bets = page.getByRole('region', { name: 'My bets' });
+      await bets.getByRole('radio', { name: 'All bets' }).check();
+      await expect.poll(() => bets.getByTestId('coupon').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      while ((await bets.getByRole('button', { name: 'Show more' }).count()) > 0) {
+        const n = await bets.getByTestId('coupon').count();
+        await bets.getByRole('button', { name: 'Show more' }).click();
+        await expect.poll(() => bets.getByTestId('coupon').count(), { timeout: 10_000 }).toBeGreaterThan(n);
+      }
+      return bets;
+    };
+    let bets = await readBets();
+    expect(await bets.getByTestId('coupon').count()).toBe(13);
+    for (const c of await bets.getByTestId('coupon').all()) possible.set((await c.getAttribute('data-coupon-id'))!, amountOf(await c.getByTestId('coupon-payout').textContent()));
+    const beforeSettlement = await balance(page);
+    for (const g of [...games, live]) await ops('POST', `/games/${g.id}/finish`, { score: { home: 2, away: 0 } });
+    await expect
+      .poll(
+        async () => {
+          await ops('POST', '/clock/advance', { seconds: 10 });
+          await ops('POST', '/jobs/run');
+          return page.evaluate(async () => {
+            const res = await fetch('/web-api/coupon/v1/coupons?status=open&limit=100', { credentials: 'include' });
+            return ((await res.json()) as { coupons: unknown[] }).coupons.length;
+          });
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(0);
+    bets = await readBets();
+    let paid = 0;
+    for (const c of await bets.getByTestId('coupon').all()) {
+      const id = (await c.getAttribute('data-coupon-id'))!;
+      const type = (await c.textContent()) ?? '';
+      const payout = amountOf(await c.getByTestId('coupon-payout').textContent());
+      if (/^Anti-accumulator/.test(type)) {
+        expect(await c.getAttribute('data-state')).toBe('lost');
+        expect(payout).toBe(0);
+      } else {
+        expect(await c.getAttribute('data-state'), type).toBe('won');
+        expect(payout, type).toBe(possible.get(id));
+      }
+      paid += payout;
+    }
+    await shot(page, 'types-my-bets-settled');
+    await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeSettlement + paid, 2);
+
+    // Repeat of a settled coupon: its games are over, so nothing comes back into the slip.
+    await bets.getByTestId('repeat-coupon').first().click();
+    await expect.poll(() => bets.getByText('None of these picks is offered any more.').count(), { timeout: 10_000 }).toBe(1);
+  });
+});
