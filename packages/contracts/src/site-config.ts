@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_BETTING_SETTINGS } from '@betsite/domain';
 import { DEFAULT_SESSION_SETTINGS, SessionSettingsSchema } from './user-config.ts';
 import { text, textUrl } from './text.ts';
 
@@ -58,6 +59,24 @@ export const SeoConfigSchema = z.object({
 export type SeoConfig = z.infer<typeof SeoConfigSchema>;
 
 /** `GET /bff-api/config/all.json` */
+/**
+ * Betting settings (issue 11; SPEC §5 min/max amounts, bonus and vip bet; §9 the live delay):
+ * amounts in initial stakes of the coupon's currency (SPEC §9), so one number serves every
+ * currency (packages/domain coupon/site-settings.ts).
+ */
+export const BettingSettingsSchema = z.object({
+  liveAcceptDelayMs: z.number().int().min(0).max(30_000),
+  antiExpressMarginPercent: z.number().min(0).max(50),
+  minStakeInInitialStakes: z.number().min(0).max(1000),
+  maxStakeInInitialStakes: z.number().int().min(1).max(1_000_000).nullable(),
+  maxPayoutInInitialStakes: z.number().int().min(1).max(100_000_000).nullable(),
+  limitedTypeIds: z.array(z.number().int().min(0).max(9)).max(10).nullable(),
+  bonusBetEnabled: z.boolean(),
+  vipBetShown: z.boolean(),
+  vipReviewSeconds: z.number().int().min(10).max(3600),
+});
+export type BettingSettingsConfig = z.infer<typeof BettingSettingsSchema>;
+
 export const SiteConfigSchema = z.object({
   companyName: text().min(1),
   ref_id: z.number().int(),
@@ -81,6 +100,8 @@ export const SiteConfigSchema = z.object({
   registrationReminder: z.object({ delay: z.number().int().min(0), interval: z.number().int().min(0) }),
   /** Auto logoff, bonus-choice dialog, e-mail activation period (user-config.ts); defaults for older documents. */
   session: SessionSettingsSchema.default(() => ({ ...DEFAULT_SESSION_SETTINGS })),
+  /** Defaults for older documents. */
+  betting: BettingSettingsSchema.default(() => ({ ...DEFAULT_BETTING_SETTINGS, limitedTypeIds: null })),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 
@@ -135,6 +156,7 @@ export const SiteConfigPatchSchema = z
     seo: SeoConfigSchema.extend({ mirrorHost: text().max(LIMITS.host).nullable(), siteOrigin: textUrl().max(LIMITS.url) }).partial(),
     registrationReminder: SiteConfigSchema.shape.registrationReminder.partial(),
     session: SessionSettingsSchema.partial(),
+    betting: BettingSettingsSchema.partial(),
   })
   .partial()
   .strict();

@@ -79,6 +79,8 @@ export const demoSiteConfig: JsonObject = {
   registrationReminder: { delay: 60, interval: 30 },
   /** Auto logoff after 30 idle minutes (SPEC §9), the bonus-choice dialog, 14 days to confirm an e-mail. */
   session: { idleMinutes: 30, bonusChoiceEnabled: true, activationDays: 14 },
+  /** Betting (issue 11): live delay 3 s, anti-express margin 5 %, stakes 0.02–100 initial stakes (0.10–500.00 EUR), payouts up to 100,000 initial stakes, vip bets decided within 5 minutes. */
+  betting: { liveAcceptDelayMs: 3000, antiExpressMarginPercent: 5, minStakeInInitialStakes: 0.02, maxStakeInInitialStakes: 100, maxPayoutInInitialStakes: 100_000, limitedTypeIds: null, bonusBetEnabled: true, vipBetShown: true, vipReviewSeconds: 300 },
 };
 
 export const demoConfigGroups = [

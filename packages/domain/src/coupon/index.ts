@@ -31,6 +31,7 @@ export type { BonusBetOffer, BonusBetRefusal } from './bonus.ts';
 export { SELECTION_COUNTS, dependentSelectionIds, typeAvailability, validTypes } from './valid-types.ts';
 export type { TypeAvailability } from './valid-types.ts';
 export { amountLimitErrors, limitsApply } from './limits.ts';
+export { couponLimits, DEFAULT_BETTING_SETTINGS, withBettingSettings, type BettingSettings } from './site-settings.ts';
 export { planCoupon } from './plan.ts';
 export type { CouponPlan, PlanResult } from './plan.ts';
 export { quoteCoupon } from './quote.ts';
@@ -55,3 +56,15 @@ export type { Fraction, InsuranceInput, InsuranceOffer, InsuranceQuote, Insuranc
 export { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, normalizeShortCode, shortCode } from './short-code.ts';
 export { VIP_DECISIONS, VIP_REVIEW_MS, defaultMaxStake, reversalSplit, vipPlacement, vipStep } from './vip.ts';
 export type { ReversalSplit, VipDecision, VipEvent, VipPlacement, VipStage, VipStep } from './vip.ts';
+export {
+  COUPON_POSTINGS,
+  COUPON_STATES,
+  checkCouponPostings,
+  couponHouseNet,
+  couponPostingKeys,
+  expectedCouponPostings,
+  payoutVersionKey,
+  reversalKey,
+  settlementCredit,
+} from './reconcile.ts';
+export type { CouponExpectation, CouponFacts, CouponPosted, CouponResettlementFacts, CouponState } from './reconcile.ts';
