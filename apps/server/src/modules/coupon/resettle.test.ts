@@ -180,6 +180,26 @@ describeEachDb('resettlement of a corrected result', (t) => {
       await expectPaymentsReconciled(t.db);
     });
 
+    it('an insured coupon corrected from lost to won gives its insurance payback back with the old settlement', async () => {
+      const p = await player();
+      const g = await game();
+      const c = await single(p, g);
+      const insured = await call({ method: 'POST', url: `${COUPONS}/${c.id}/insurance`, headers: p.headers, payload: { share: 50 } });
+      expect(insured.statusCode, insured.body).toBe(200);
+      const premium = BigInt(CouponSchema.parse(insured.json()).insurance!.premium.replace('.', ''));
+      await finish(g, 0, 2);
+      await settleNow();
+      // Lost: half the stake paid back.
+      expect(await onPlayer(p, c.id)).toMatchObject({ sum: -10_00n - premium + 5_00n });
+      expect(await resettle(g, { score: { home: 2, away: 0 }, reason: 'teams were swapped in the feed' })).toMatchObject({ resettled: 1 });
+      expect(await get(p, c.id)).toMatchObject({ payout: '20.00' });
+      const after = await onPlayer(p, c.id);
+      expect(after.keys).toEqual(['insurance', 'insurance-payback', 'payout:v1:reverse', 'payout:v2', 'stake']);
+      expect(after.sum).toBe(-10_00n - premium + 20_00n);
+      expect(await balance(p)).toBe(100_00n + after.sum);
+      await expectPaymentsReconciled(t.db);
+    });
+
     it('open coupons get the corrected statuses without money; the sweep pays them by those', async () => {
       const p = await player();
       const [g, h] = [await game(), await game()];
