@@ -5,8 +5,9 @@
  * accumulator, anti-accumulator, chain, singles (one with its own stake), conditional over
  * blocks — saves the slip as a code and loads it back, sees the odds move under each
  * changeCoefAction (asked, any change taken, a rise taken and a fall asked), places a single
- * on a live game from the live page (checked after the live delay), and sees the balance
- * drop by each charged amount. After the operator finishes the games, My bets shows every
+ * on a live game from the live page (checked after the live delay), one dropped when the
+ * score changes during the delay (stake back), and one in one-click mode (turning it on
+ * asks to clear the slip), and sees the balance drop by each charged amount. After the operator finishes the games, My bets shows every
  * coupon settled and paid as quoted (the anti-accumulator lost), and the balance grows by
  * the payouts.
  */
@@ -221,7 +222,37 @@ describe('the full bet slip', () => {
     await expect.poll(() => liveSlip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/Your bet is accepted/);
     await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeLive - 5, 2);
     charged += 5;
-    expect(charged).toBe(85);
+
+    // Drop on score change: the score moves during the live delay, the bet is refused and the stake comes back.
+    await liveSlip.getByRole('button', { name: 'Repeat bet' }).click();
+    await liveSlip.getByTestId('slip-settings').locator('summary').click();
+    await liveSlip.getByTestId('slip-settings').getByLabel(/Cancel a live bet if the score changes/).check();
+    await expect.poll(() => liveSlip.getByTestId('place-bet').isEnabled(), { timeout: 10_000 }).toBe(true);
+    const beforeDrop = await balance(page);
+    await liveSlip.getByTestId('place-bet').click();
+    await expect.poll(() => liveSlip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/being checked/);
+    await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeDrop - 5, 2);
+    await ops('POST', `/games/${live.id}/score`, { score: { home: 1, away: 0 } });
+    await ops('POST', '/clock/advance', { seconds: 5 });
+    await ops('POST', '/jobs/run');
+    await expect.poll(() => liveSlip.getByTestId('coupon-refusal').textContent(), { timeout: 10_000 }).toMatch(/The score changed/);
+    await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeDrop, 2);
+
+    // One-click: turning it on with a pick in the slip asks to clear it; then a click on odds is a bet.
+    await liveSlip.getByTestId('one-click').click();
+    await liveSlip.getByRole('button', { name: 'Clear and turn on' }).click();
+    await expect.poll(() => liveSlip.getByTestId('selection').count()).toBe(0);
+    await liveSlip.getByTestId('one-click-amount').fill('5');
+    const beforeOneClick = await balance(page);
+    await page.locator(`#main-content button[data-outcome="${HOME}"]`).first().click();
+    await expect.poll(() => liveSlip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/being checked/);
+    await ops('POST', '/clock/advance', { seconds: 5 });
+    await ops('POST', '/jobs/run');
+    await expect.poll(() => liveSlip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/Your bet is accepted/);
+    await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeOneClick - 5, 2);
+    await shot(page, 'types-one-click');
+    charged += 5;
+    expect(charged).toBe(90);
 
     // The games finish (home wins): every coupon is settled.
     const possible = new Map<string, number>();
@@ -239,7 +270,7 @@ describe('the full bet slip', () => {
       return bets;
     };
     let bets = await readBets();
-    expect(await bets.getByTestId('coupon').count()).toBe(13);
+    expect(await bets.getByTestId('coupon').count()).toBe(15);
     for (const c of await bets.getByTestId('coupon').all()) possible.set((await c.getAttribute('data-coupon-id'))!, amountOf(await c.getByTestId('coupon-payout').textContent()));
     const beforeSettlement = await balance(page);
     for (const g of [...games, live]) await ops('POST', `/games/${g.id}/finish`, { score: { home: 2, away: 0 } });
@@ -262,6 +293,11 @@ describe('the full bet slip', () => {
       const id = (await c.getAttribute('data-coupon-id'))!;
       const type = (await c.textContent()) ?? '';
       const payout = amountOf(await c.getByTestId('coupon-payout').textContent());
+      if ((await c.getAttribute('data-state')) === 'refused') {
+        // The dropped live bet: its stake came back when it was refused.
+        expect(payout).toBe(5);
+        continue;
+      }
       if (/^Anti-accumulator/.test(type)) {
         expect(await c.getAttribute('data-state')).toBe('lost');
         expect(payout).toBe(0);

@@ -10,13 +10,11 @@
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatCoef } from '@betsite/domain';
 import { useTranslation } from '../../i18n/react.tsx';
 import { loadClientDictionaries } from '../../i18n/load.client.ts';
 import { addResources } from '../../i18n/instance.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { usePaths } from '../../config/paths.ts';
-import { useSettings } from '../../shell/settings.tsx';
 import { getSelectionStore, SLIP_ANCHOR, useSelections } from '../line/index.ts';
 import { BetSlip } from './bet-slip.tsx';
 import { COUPON_ADD_EVENT, COUPON_UPDATE_EVENT, reminderDelay, remoteSelection, remoteUpdate } from './slip-state.ts';
@@ -95,7 +93,6 @@ export function CouponOverlay() {
   useRemoteEvents();
   const { pathname } = useLocation();
   const { t } = useTranslation('sports');
-  const { oddsFormat } = useSettings();
   const selections = useSelections();
   const pageSlip = usePageHasSlip(pathname);
   const [open, setOpen] = useState(false);
@@ -103,7 +100,6 @@ export function CouponOverlay() {
   const onCouponPage = isCouponPage(pathname);
   const texts = useSportsTexts(selections.count > 0);
   const quickShown = texts && !onCouponPage && !pageSlip && selections.count > 0;
-  const total = Math.round(selections.bets.reduce((p, s) => p * s.coef, 1) * 1000) / 1000;
 
   useEffect(() => {
     if (!open) return;
@@ -128,11 +124,6 @@ export function CouponOverlay() {
           <button type="button" className={styles.quickToggle} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
             <span>{t('coupon_tab_slip')}</span>
             <span className={styles.tabCount}>{selections.count}</span>
-            {selections.count > 1 ? (
-              <span className={styles.quickCoef} dir="ltr">
-                {formatCoef(total, oddsFormat)}
-              </span>
-            ) : null}
             <span aria-hidden="true">{open ? '▾' : '▴'}</span>
           </button>
         </div>

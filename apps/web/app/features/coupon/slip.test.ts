@@ -185,7 +185,7 @@ describe('refusals', () => {
     const domainCodes = ['no_selections', 'duplicate_selection', 'invalid_coef', 'type_not_allowed', 'system_value_out_of_range', 'unknown_banker', 'banker_not_allowed', 'block_missing', 'too_few_blocks', 'lobby_invalid', 'too_many_lines', 'amount_missing', 'amount_not_positive', 'amount_below_min', 'amount_above_max', 'bonus_bet_not_offered'];
     const keys = new Set(domainCodes.map(quoteErrorKey));
     expect(keys.has('coupon_error_invalid')).toBe(false);
-    for (const [status, code] of [[409, 'coef_changed'], [409, 'selection_unavailable'], [409, 'score_changed'], [422, 'insufficient_funds'], [403, 'bet_not_allowed'], [409, 'idempotency_conflict'], [404, 'not_found'], [400, 'invalid_request'], [401, 'unauthorized'], [429, 'rate_limited'], [500, 'x']] as const) {
+    for (const [status, code] of [[409, 'coef_changed'], [409, 'selection_unavailable'], [409, 'score_changed'], [422, 'insufficient_funds'], [403, 'bet_not_allowed'], [409, 'idempotency_conflict'], [404, 'not_found'], [422, 'vip_bet_unavailable'], [400, 'invalid_request'], [401, 'unauthorized'], [429, 'rate_limited'], [500, 'x']] as const) {
       keys.add(refusal(status, code).key);
     }
     keys.add(refusalOf({ status: 0, code: null, body: null, network: true }).key);
