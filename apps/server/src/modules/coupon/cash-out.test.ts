@@ -19,7 +19,7 @@ describeEachDb('coupon cash-out', (t) => {
   let ledger: Ledger;
   const clock = createClock({ fake: true });
   const kit = couponKit(() => app, clock);
-  const { call, game, setCoef, finish, bet, place, get, errorOf, detailsOf, settleNow } = kit;
+  const { call, game, setCoef, finish, bet, place, get, errorOf, detailsOf, settleNow, settleAll } = kit;
 
   beforeAll(async () => {
     app = await buildTestApp(t.handle, { clock });
@@ -146,7 +146,7 @@ describeEachDb('coupon cash-out', (t) => {
         await settleNow();
       })(),
     ]);
-    await settleNow();
+    await settleAll();
     let expected = 1000_00n - 120_00n;
     for (const [i, c] of coupons.entries()) {
       const now = await get(p, c.id);

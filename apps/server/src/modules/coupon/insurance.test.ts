@@ -17,7 +17,7 @@ describeEachDb('coupon insurance', (t) => {
   let app: FastifyInstance;
   let ledger: Ledger;
   const clock = createClock({ fake: true });
-  const { call, game, coefOf, setCoef, finish, bet, place, get, errorOf, detailsOf, settleNow } = couponKit(() => app, clock);
+  const { call, game, coefOf, setCoef, finish, bet, place, get, errorOf, detailsOf, settleNow, settleAll } = couponKit(() => app, clock);
 
   beforeAll(async () => {
     app = await buildTestApp(t.handle, { clock });
@@ -173,7 +173,7 @@ describeEachDb('coupon insurance', (t) => {
         await settleNow();
       })(),
     ]);
-    await settleNow();
+    await settleAll();
     let expected = 1000_00n - 100_00n;
     for (const c of coupons) {
       const now = await get(p, c.id);

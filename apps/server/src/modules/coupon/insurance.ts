@@ -9,18 +9,18 @@
  * house-bets shard of the coupon, `coupon:{id}:insurance`). With the premium the player saw,
  * a moved premium is refused (409 `insurance_changed`) rather than charged.
  *
- * Payback: the settlement calls `postInsurancePayback` inside its unit, after marking the
- * coupon settled. It re-reads the insured amount there, under the row lock the settlement's
- * update holds: an insurance bought after the sweep read the row is still paid back, and one
+ * Payback: the settlement (service.ts settleBatch) posts `coupon:{id}:insurance-payback` in
+ * the unit that marks the coupon settled, from the insured amount it reads under the row
+ * lock: an insurance bought after the sweep first read the row is still paid back, and one
  * trying after the settlement locked it finds the coupon settled and is refused.
  */
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_MARGIN, insurancePaybackAmount, insuranceQuote, minor, toMinor, type CurrencyCode, type InsuranceQuote, type InsuranceShare } from '@betsite/domain';
+import { DEFAULT_MARGIN, insuranceQuote, minor, toMinor, type CurrencyCode, type InsuranceQuote, type InsuranceShare } from '@betsite/domain';
 import { CouponActionErrorCode, CouponErrorCode, type InsuranceQuoteResponse } from '@betsite/contracts';
 import type { Database } from '@betsite/db';
 import { AppError } from '../../lib/errors.ts';
-import type { Ledger, LedgerUnit } from '../ledger/ledger.ts';
+import type { Ledger } from '../ledger/ledger.ts';
 import { InsufficientFundsError } from '../ledger/errors.ts';
 import { money } from './draft.ts';
 import { ownCoupon, pricedCoupon, type CouponRow } from './priced.ts';
@@ -105,24 +105,3 @@ export function createInsurance({ db, ledger, logger }: InsuranceDeps) {
 
 export type Insurance = ReturnType<typeof createInsurance>;
 
-/**
- * For the settlement, inside its unit after the coupon was marked settled with `payout`:
- * pays the insured part back when the coupon paid nothing (`coupon:{id}:insurance-payback`,
- * house-bets shard → player). Answers what it paid (0 when nothing).
- */
-export async function postInsurancePayback(unit: LedgerUnit, row: Pick<CouponRow, 'id' | 'account_id'>, payout: bigint, houseAccountId: string): Promise<bigint> {
-  if (payout !== 0n) return 0n;
-  const insured = await unit.db.selectFrom('coupons').select('insured_amount').where('id', '=', row.id).executeTakeFirst();
-  const back = insurancePaybackAmount(insured?.insured_amount == null ? null : minor(insured.insured_amount), minor(payout));
-  if (back === 0n) return 0n;
-  await unit.post({
-    idempotencyKey: `coupon:${row.id}:insurance-payback`,
-    kind: 'bet-insurance-payback',
-    entries: [
-      { accountId: houseAccountId, amount: -back },
-      { accountId: row.account_id, amount: back },
-    ],
-    metadata: { couponId: row.id },
-  });
-  return back;
-}

@@ -289,7 +289,7 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
     for (const row of rows) if (payouts.has(row.id)) houses.set(row.id, (await ledger.houseAccount('house-bets', row.currency as CurrencyCode, row.id)).id);
     return ledger.unit(async (unit) => {
       // Rows another node is settling now are skipped (it pays them): concurrent sweeps take disjoint batches and never wait on each other.
-      const mine = await unit.db.selectFrom('coupons').select('id').where('id', 'in', [...payouts.keys()]).where('status', '=', 'accepted').orderBy('id').forUpdate().skipLocked().execute();
+      const mine = await unit.db.selectFrom('coupons').select(['id', 'insured_amount']).where('id', 'in', [...payouts.keys()]).where('status', '=', 'accepted').orderBy('id').forUpdate().skipLocked().execute();
       if (mine.length === 0) return 0;
       // Arrays, not VALUES: the planner probes the primary key per row instead of hashing the whole table.
       const ids = mine.map((r) => r.id);
@@ -300,6 +300,7 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
         where c.id = v.id and c.status = 'accepted'
         returning c.id`.execute(unit.db);
       const byId = new Map(rows.map((r) => [r.id, r]));
+      const insuredAmounts = new Map(mine.map((r) => [r.id, r.insured_amount]));
       const movements: Movement[] = [];
       for (const { id } of marked.rows) {
         const row = byId.get(id)!;
@@ -308,8 +309,10 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
         const pay = (key: string, kind: string, amount: bigint) =>
           movements.push({ idempotencyKey: `coupon:${id}:${key}`, kind, entries: [{ accountId: house, amount: -amount }, { accountId: row.account_id, amount }], metadata: { couponId: id } });
         if (payout > 0n) pay('payout', 'bet-payout', payout);
-        // Insurance: a lost insured coupon gets its insured part back, in this unit.
-        const back = insurancePaybackAmount(row.insured_amount === null ? null : minor(row.insured_amount), minor(payout));
+        // Insurance: a lost insured coupon gets its insured part back, in this unit. The insured
+        // amount as read under the lock: an insurance bought after `rows` was read is paid back too.
+        const insured = insuredAmounts.get(id) ?? null;
+        const back = insurancePaybackAmount(insured === null ? null : minor(insured), minor(payout));
         if (back > 0n) pay('insurance-payback', 'bet-insurance-payback', back);
       }
       await unit.postMany(movements);
