@@ -6,7 +6,7 @@
  * it has a confirm step that sends exactly the amount shown; if the odds moved meanwhile the
  * server refuses with the new offer, which replaces the old one in the confirm step.
  * Insurance: the player picks a share of the stake, sees the premium for each, and confirms;
- * a moved premium is refused and the new prices shown.
+ * a moved premium is refused and the new prices shown. Escape cancels either step.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CashOutOffer, Coupon, InsuranceQuoteResponse } from '@betsite/contracts';
@@ -170,7 +170,15 @@ export function CouponActions({ coupon, onChange }: { coupon: Coupon; onChange: 
       ) : null}
 
       {step.kind === 'confirm-cash-out' ? (
-        <div className={styles.confirm} role="group" aria-labelledby={`${ids}-cash-out`} data-testid="cash-out-confirm">
+        <div
+          className={styles.confirm}
+          role="group"
+          aria-labelledby={`${ids}-cash-out`}
+          data-testid="cash-out-confirm"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setStep({ kind: 'idle' });
+          }}
+        >
           <p id={`${ids}-cash-out`} className={styles.title}>
             {t('coupon_cash_out_confirm_title', { amount: money(step.amount) })}
           </p>
@@ -228,7 +236,13 @@ function InsurancePicker(props: {
   const { quote, share, money } = props;
   const chosen = quote?.offers.find((o) => o.share === share) ?? null;
   return (
-    <fieldset className={styles.confirm} data-testid="insure-panel">
+    <fieldset
+      className={styles.confirm}
+      data-testid="insure-panel"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') props.onCancel();
+      }}
+    >
       <legend className={styles.title}>{t('coupon_insure_title')}</legend>
       {quote === null ? (
         <p className={styles.note} role="status">
