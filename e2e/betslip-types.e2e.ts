@@ -128,22 +128,23 @@ describe('the full bet slip', () => {
       await s.getByTestId('banker').first().click();
       await expect.poll(() => s.getByTestId('coupon-lines').textContent(), { timeout: 10_000 }).toBe('3');
     });
-    await placeAs('Lucky', '7', 7);
-    await placeAs('Patent', '8', 8);
+    // The minimum stake is RUB 3 a bet (line): lucky of 3 has 7 bets, patent 4.
+    await placeAs('Lucky', '21', 21);
+    await placeAs('Patent', '12', 12);
     // Multi-bet: a system of 2 over three blocks (one pick each).
     await placeAs('Multi-bet', '9', 9, async (s) => {
       await expect.poll(() => s.getByTestId('blocks').locator('li').count(), { timeout: 10_000 }).toBe(3);
       await shot(page, 'types-multi-bet');
     });
-    await placeAs('Accumulator', '5', 5);
-    await placeAs('Anti-accumulator', '5', 5);
-    await placeAs('Chain', '5', 5);
-    // Singles: 5 each, the third with its own stake of 2.
-    await placeAs('Singles', '5', 12, async (s) => {
-      await s.getByTestId('own-stake').nth(2).fill('2');
+    await placeAs('Accumulator', '3', 3);
+    await placeAs('Anti-accumulator', '3', 3);
+    await placeAs('Chain', '3', 3);
+    // Singles: 3 each, the third with its own stake of 4.
+    await placeAs('Singles', '3', 10, async (s) => {
+      await s.getByTestId('own-stake').nth(2).fill('4');
     });
-    // Conditional: block 1 staked 5, blocks 2 and 3 from the winnings (all).
-    await placeAs('Conditional', '5', 5, async (s) => {
+    // Conditional: block 1 staked 3, blocks 2 and 3 from the winnings (all).
+    await placeAs('Conditional', '3', 3, async (s) => {
       await expect.poll(() => s.getByTestId('blocks').locator('li').count(), { timeout: 10_000 }).toBe(3);
       await shot(page, 'types-conditional');
     });
@@ -177,6 +178,13 @@ describe('the full bet slip', () => {
       await slip.getByRole('button', { name: 'Repeat bet' }).click();
     };
 
+    // Above the maximum a line bet can go to the bookmaker as a vip bet.
+    await amount.fill('16000');
+    await expect.poll(() => slip.getByTestId('vip-bet').count(), { timeout: 10_000 }).toBe(1);
+    expect(await slip.getByTestId('place-bet').count()).toBe(0);
+    await amount.fill('3');
+    await expect.poll(() => slip.getByTestId('place-bet').count(), { timeout: 10_000 }).toBe(1);
+
     // 0 "ask me every time": a change is shown and waits for the player's yes.
     await mode.selectOption('0');
     let coef = Math.round((first.coef + 0.2) * 100) / 100;
@@ -185,14 +193,14 @@ describe('the full bet slip', () => {
     await expect.poll(() => slip.getByTestId('place-bet').count()).toBe(0);
     await shot(page, 'types-coef-ask');
     await slip.getByRole('button', { name: 'Accept new odds' }).first().click();
-    await single('5', coef);
+    await single('3', coef);
 
     // 1 "accept any change": a fall is taken by itself.
     await mode.selectOption('1');
     coef = Math.round((coef - 0.3) * 100) / 100;
     await setCoef(first.id, coef);
     await expect.poll(() => slip.getByTestId('coefs-taken').count(), { timeout: 12_000 }).toBe(1);
-    await single('5', coef);
+    await single('3', coef);
 
     // 2 "accept higher odds": a rise is taken, a fall is asked.
     await mode.selectOption('2');
@@ -204,15 +212,15 @@ describe('the full bet slip', () => {
     await setCoef(first.id, coef);
     await expect.poll(() => slip.getByTestId('coefs-changed').count(), { timeout: 12_000 }).toBe(1);
     await slip.getByRole('button', { name: 'Accept new odds' }).first().click();
-    await single('5', coef);
+    await single('3', coef);
 
     // A live single from the live page: checked after the live delay, then accepted.
     await slip.getByRole('button', { name: 'Remove all' }).click();
     await pick(page, 'live', live.id);
     const liveSlip = page.getByRole('region', { name: /Bet slip/ });
     await expect.poll(() => liveSlip.getByTestId('selection').count()).toBe(1);
-    await liveSlip.getByTestId('coupon-amount').fill('5');
-    await expect.poll(() => liveSlip.getByTestId('coupon-charged').textContent().then(amountOf), { timeout: 10_000 }).toBe(5);
+    await liveSlip.getByTestId('coupon-amount').fill('3');
+    await expect.poll(() => liveSlip.getByTestId('coupon-charged').textContent().then(amountOf), { timeout: 10_000 }).toBe(3);
     const beforeLive = await balance(page);
     await liveSlip.getByTestId('place-bet').click();
     await expect.poll(() => liveSlip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/Your live bet is being checked/);
@@ -220,8 +228,8 @@ describe('the full bet slip', () => {
     await ops('POST', '/clock/advance', { seconds: 5 });
     await ops('POST', '/jobs/run');
     await expect.poll(() => liveSlip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/Your bet is accepted/);
-    await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeLive - 5, 2);
-    charged += 5;
+    await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeLive - 3, 2);
+    charged += 3;
 
     // Drop on score change: the score moves during the live delay, the bet is refused and the stake comes back.
     await liveSlip.getByRole('button', { name: 'Repeat bet' }).click();
@@ -231,7 +239,7 @@ describe('the full bet slip', () => {
     const beforeDrop = await balance(page);
     await liveSlip.getByTestId('place-bet').click();
     await expect.poll(() => liveSlip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/being checked/);
-    await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeDrop - 5, 2);
+    await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeDrop - 3, 2);
     await ops('POST', `/games/${live.id}/score`, { score: { home: 1, away: 0 } });
     await ops('POST', '/clock/advance', { seconds: 5 });
     await ops('POST', '/jobs/run');
@@ -242,17 +250,17 @@ describe('the full bet slip', () => {
     await liveSlip.getByTestId('one-click').click();
     await liveSlip.getByRole('button', { name: 'Clear and turn on' }).click();
     await expect.poll(() => liveSlip.getByTestId('selection').count()).toBe(0);
-    await liveSlip.getByTestId('one-click-amount').fill('5');
+    await liveSlip.getByTestId('one-click-amount').fill('3');
     const beforeOneClick = await balance(page);
     await page.locator(`#main-content button[data-outcome="${HOME}"]`).first().click();
     await expect.poll(() => liveSlip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/being checked/);
     await ops('POST', '/clock/advance', { seconds: 5 });
     await ops('POST', '/jobs/run');
     await expect.poll(() => liveSlip.getByTestId('coupon-placed').textContent(), { timeout: 10_000 }).toMatch(/Your bet is accepted/);
-    await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeOneClick - 5, 2);
+    await expect.poll(() => balance(page), { timeout: 10_000 }).toBeCloseTo(beforeOneClick - 3, 2);
     await shot(page, 'types-one-click');
-    charged += 5;
-    expect(charged).toBe(90);
+    charged += 3;
+    expect(charged).toBe(88);
 
     // The games finish (home wins): every coupon is settled.
     const possible = new Map<string, number>();
@@ -295,7 +303,7 @@ describe('the full bet slip', () => {
       const payout = amountOf(await c.getByTestId('coupon-payout').textContent());
       if ((await c.getAttribute('data-state')) === 'refused') {
         // The dropped live bet: its stake came back when it was refused.
-        expect(payout).toBe(5);
+        expect(payout).toBe(3);
         continue;
       }
       if (/^Anti-accumulator/.test(type)) {
@@ -313,5 +321,31 @@ describe('the full bet slip', () => {
     // Repeat of a settled coupon: its games are over, so nothing comes back into the slip.
     await bets.getByTestId('repeat-coupon').first().click();
     await expect.poll(() => bets.getByText('None of these picks is offered any more.').count(), { timeout: 10_000 }).toBe(1);
+  });
+
+  it('collapses into the quick coupon below 1366 px and on pages without a slip; the coupon page shows the slip', async () => {
+    const game = await createGame('Quick Owls', 'Quick Hawks');
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 860 } });
+    const page = await context.newPage();
+    await pick(page, 'line', game.id);
+    const quick = page.getByTestId('quick-coupon');
+    await expect.poll(() => quick.count(), { timeout: 10_000 }).toBe(1);
+    await quick.getByRole('button', { name: /Bet slip/ }).click();
+    const slip = quick.getByRole('region', { name: /Bet slip/ });
+    await expect.poll(() => slip.getByTestId('selection').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => slip.getByText(/Log in or register to place this bet/).count(), { timeout: 10_000 }).toBe(1);
+    await shot(page, 'quick-coupon');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => slip.count()).toBe(0);
+
+    // The header's "Bet slip" opens the coupon page from a page without a slip; the quick coupon is not shown there.
+    await page.goto(`${origin()}/en/promotions`);
+    await hydrated(page);
+    await expect.poll(() => quick.count(), { timeout: 10_000 }).toBe(1);
+    await header(page).getByTestId('header-slip').click();
+    await page.waitForURL(/\/en\/coupon$/);
+    await expect.poll(() => page.getByRole('region', { name: /Bet slip/ }).getByTestId('selection').count(), { timeout: 10_000 }).toBe(1);
+    expect(await quick.count()).toBe(0);
+    await context.close();
   });
 });

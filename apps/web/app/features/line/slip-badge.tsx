@@ -1,6 +1,6 @@
 /**
  * The header's way to the selections: "Bet slip" with their count. On a sports page it
- * moves to the slip column; elsewhere it opens the line with the slip in view. The count is
+ * moves to the slip column; elsewhere it opens the coupon page (SPEC §2 "coupon"). The count is
  * the browser's (stored selections), so the server renders the link without one.
  */
 import type { MouseEvent } from 'react';
@@ -24,7 +24,7 @@ export function SlipBadge({ className, countClassName, labelClassName }: { class
     slip.focus({ preventScroll: true });
   };
   return (
-    <Link to={`${paths.to('line')}#${SLIP_ANCHOR}`} className={className} onClick={onClick} aria-label={count > 0 ? t('header_slip_count', { count }) : t('header_slip')} data-testid="header-slip">
+    <Link to={paths.to('coupon')} className={className} onClick={onClick} aria-label={count > 0 ? t('header_slip_count', { count }) : t('header_slip')} data-testid="header-slip">
       <span aria-hidden="true" className={labelClassName}>
         {t('header_slip')}
       </span>
