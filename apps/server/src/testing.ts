@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import { needsSeed, seedDemoData, type Database, type DbHandle } from '@betsite/db';
 import { reconcilePayments, type PaymentReconciliation } from './modules/payments/reconciliation.ts';
+import { reconcileCoupons, type CouponReconciliation } from './modules/coupon/reconciliation.ts';
 import type { Ledger } from './modules/ledger/ledger.ts';
 import { loadEnv, type AppEnv } from './config/env.ts';
 import { build, type BuildOptions } from './app.ts';
@@ -34,6 +35,17 @@ export async function buildTestApp(
 export async function expectPaymentsReconciled(db: Kysely<Database>): Promise<PaymentReconciliation> {
   const report = await reconcilePayments(db);
   if (!report.healthy) throw new Error(`payments do not reconcile: ${JSON.stringify({ ...report, payments: undefined }, null, 2)}`);
+  return report;
+}
+
+/**
+ * The coupon reconciliation (issue 11), for tests: throws with the findings unless every coupon
+ * agrees with its postings, no coupon posting is stray, the house-bets shards hold what the
+ * coupons say and the ledger adds up. Answers the report.
+ */
+export async function expectCouponsReconciled(db: Kysely<Database>, now?: Date): Promise<CouponReconciliation> {
+  const report = await reconcileCoupons(db, now);
+  if (!report.healthy) throw new Error(`coupons do not reconcile: ${JSON.stringify({ ...report, byStatus: undefined }, null, 2)}`);
   return report;
 }
 

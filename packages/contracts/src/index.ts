@@ -25,3 +25,4 @@ export * from './params.ts';
 export * from './coupon.ts';
 export * from './coupon-actions.ts';
 export * from './coupon-review.ts';
+export * from './coupon-ops.ts';

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { couponActionRoutes } from './actions-routes.ts';
 import { couponRoutes } from './routes.ts';
+import { couponReconciliationRoutes } from './reconciliation.ts';
 import { createResettlement, RESETTLE_JOB } from './resettle.ts';
 import { couponOpsRoutes, couponReviewRoutes } from './review-routes.ts';
 import { createVipReview, DEFAULT_VIP_SETTINGS, VIP_SWEEP_JOB, VIP_TIMEOUT_JOB, vipRules, type VipSettings } from './vip.ts';
@@ -64,6 +65,7 @@ export async function registerCoupon(app: FastifyInstance, options: CouponOption
   await app.register(couponRoutes, { service });
   await app.register(couponReviewRoutes, { service, vip });
   if (app.env.OPS_TOKEN) await app.register(couponOpsRoutes, { token: app.env.OPS_TOKEN, service, vip, resettlement });
+  if (app.env.OPS_TOKEN) await app.register(couponReconciliationRoutes, { token: app.env.OPS_TOKEN });
   await app.register(couponActionRoutes, { service });
   return service;
 }

@@ -384,7 +384,10 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
       };
     },
 
-    async place(userId, submit) {
+    async place(userId, asked) {
+      // The id as the database stores it: the ledger keys and the house shard of every later
+      // posting use the stored id, so the stake's must too (a client may send capitals).
+      const submit = { ...asked, id: asked.id.toLowerCase() };
       const hash = requestHash(submit);
       /** A retry of a stored coupon: its answer, or 409 for another body (also when a concurrent request with this id won). */
       const retried = (row: CouponRow) => {

@@ -97,7 +97,7 @@ async function paymentsPage(db: Kysely<Database>, after: string | null): Promise
 }
 
 /** Transactions whose entries do not sum to zero, and accounts whose balance is not the sum of their entries. */
-async function ledgerSums(db: Kysely<Database>): Promise<PaymentReconciliation['ledger']> {
+export async function ledgerSums(db: Kysely<Database>): Promise<PaymentReconciliation['ledger']> {
   const unbalanced = await sql<{ n: string }>`
     select count(*)::text as n from (
       select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0
