@@ -37,7 +37,7 @@ import { registerPaymentRequests } from './modules/payment-requests/index.ts';
 import { registerSocial, type SocialOptions } from './modules/social/index.ts';
 import { registerUserConfig } from './modules/user-config/index.ts';
 import { registerLine, type LineOptions } from './modules/line/index.ts';
-import { registerCoupon, type CouponOptions } from './modules/coupon/index.ts';
+import { registerCoupon } from './modules/coupon/index.ts';
 import { registerDocs } from './modules/docs/index.ts';
 
 export interface BuildOptions {
@@ -64,8 +64,6 @@ export interface BuildOptions {
   social?: SocialOptions;
   /** The sports feed and ingestion timings (tests inject a feed; default from FEED). */
   line?: LineOptions;
-  /** The coupon's live acceptance delay (tests). */
-  coupon?: CouponOptions;
   /** Told of every route as it is added, before any of them (the fuzz test enumerates the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -163,7 +161,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     // The sportsbook line: catalogue, feed ingestion (one node), line API, game and section topics, operator games.
     await registerLine(app, options.line);
     // The bet slip: quote, placement on the ledger, live acceptance, settlement jobs, my bets.
-    await registerCoupon(app, options.coupon);
+    await registerCoupon(app);
     if (env.OPS_TOKEN) await app.register(opsRoutes, { token: env.OPS_TOKEN });
     // /docs: the OpenAPI document of the documented operations and Swagger UI.
     await registerDocs(app);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
+import type { SiteConfig } from '@betsite/contracts';
 import { needsSeed, seedDemoData, type Database, type DbHandle } from '@betsite/db';
 import { reconcilePayments, type PaymentReconciliation } from './modules/payments/reconciliation.ts';
 import { reconcileCoupons, type CouponReconciliation } from './modules/coupon/reconciliation.ts';
@@ -102,4 +103,13 @@ export async function fundedPlayer(app: FastifyInstance, ledger: Ledger, balance
     await ledger.post({ idempotencyKey: `fund:${main.id}`, kind: 'deposit', entries: [{ accountId: house.id, amount: -balance }, { accountId: main.id, amount: balance }] });
   }
   return { userId, accountId: main.id, headers: { 'x-auth': token } };
+}
+
+/**
+ * Sets the site's betting settings (site config `betting`: live delay, limits, vip review…)
+ * through the operator API, as an operator would; the app reads them at once.
+ */
+export async function setBettingSettings(app: FastifyInstance, betting: Partial<SiteConfig['betting']>): Promise<void> {
+  const res = await app.inject({ method: 'PATCH', url: '/ops-api/v1/site-config', headers: { ...opsHeaders, 'content-type': 'application/merge-patch+json' }, payload: JSON.stringify({ betting }) });
+  if (res.statusCode !== 200) throw new Error(`betting settings not set: ${res.statusCode} ${res.body}`);
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ApiErrorSchema, CouponHistorySchema, CouponQuoteSchema, CouponSchema, GameResponseSchema, type Coupon, type GameDetail } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
-import { buildTestApp, expectPaymentsReconciled, opsHeaders, fundedPlayer, type TestPlayer } from '../../testing.ts';
+import { buildTestApp, setBettingSettings, expectPaymentsReconciled, opsHeaders, fundedPlayer, type TestPlayer } from '../../testing.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
 import { createCouponService } from './service.ts';
@@ -66,10 +66,11 @@ describeEachDb('coupon API', (t) => {
   describe('quote', () => {
     it('answers visitors and players: the types these bets allow, lines, charged, coef, possible win, each bet’s state', async () => {
       const [a, b, c] = [await game(), await game(), await game()];
-      const res = await call({ method: 'POST', url: QUOTE, payload: { typeId: 2, systemValue: 2, amount: '3', bets: [bet(a), bet(b), bet(c)] } });
+      const res = await call({ method: 'POST', url: QUOTE, payload: { typeId: 2, systemValue: 2, amount: '9', bets: [bet(a), bet(b), bet(c)] } });
       expect(res.statusCode, res.body).toBe(200);
       const quote = CouponQuoteSchema.parse(res.json());
-      expect(quote).toMatchObject({ typeId: 2, lines: 3, unitStake: '1.00', charged: '3.00', currency: 'RUB', errors: [] });
+      // The site's defaults in RUB: at least 3.00 a line, at most 15,000.00 (0.02 and 100 initial stakes of 150).
+      expect(quote).toMatchObject({ typeId: 2, lines: 3, unitStake: '3.00', charged: '9.00', currency: 'RUB', minAmount: '3.00', maxAmount: '15000.00', errors: [] });
       expect(quote.types.find((x) => x.typeId === 0)).toMatchObject({ allowed: false, reason: 'too_many_selections' });
       expect(quote.types.find((x) => x.typeId === 7)).toMatchObject({ allowed: true });
       expect(quote.systemOptions.map((o) => o.combo)).toEqual([3]);
@@ -154,8 +155,36 @@ describeEachDb('coupon API', (t) => {
       const p = await player();
       const games = [await game(), await game(), await game()];
       for (const g of games) await setCoef(g, HOME, 1000);
-      const long = placed(await place(p, { typeId: 1, amount: '0.01', bets: games.map((g) => bet(g, HOME, 1000)) }));
-      expect(long).toMatchObject({ coef: 1_000_000_000, possibleWin: '10000000.00' });
+      await setBettingSettings(app, { maxPayoutInInitialStakes: null });
+      try {
+        const long = placed(await place(p, { typeId: 1, amount: '0.10', bets: games.map((g) => bet(g, HOME, 1000)) }));
+        expect(long).toMatchObject({ coef: 1_000_000_000, possibleWin: '100000000.00' });
+      } finally {
+        await setBettingSettings(app, { maxPayoutInInitialStakes: 100_000 });
+      }
+    });
+
+    it('holds the site’s betting settings: min and max stake, max payout, the live delay — as the operator changes them', async () => {
+      const p = await player(1000_00n);
+      const [a, b] = [await game(), await game()];
+      for (const g of [a, b]) await setCoef(g, HOME, 1000);
+      // EUR: 0.10 to 500.00 a coupon, payouts up to 500,000.00.
+      const below = await place(p, { typeId: 0, amount: '0.09', bets: [bet(a, HOME, 1000)] });
+      expect([below.statusCode, below.json().details.errors[0].code]).toEqual([422, 'amount_below_min']);
+      const above = await place(p, { typeId: 0, amount: '500.01', bets: [bet(a, HOME, 1000)] });
+      expect([above.statusCode, above.json().details.errors[0].code]).toEqual([422, 'amount_above_max']);
+      const capped = placed(await place(p, { typeId: 1, amount: '1', bets: [bet(a, HOME, 1000), bet(b, HOME, 1000)] }));
+      expect(capped).toMatchObject({ coef: 1_000_000, possibleWin: '500000.00' });
+      expect(await balance(p)).toBe(1000_00n - 1_00n);
+
+      await setBettingSettings(app, { maxStakeInInitialStakes: 200, liveAcceptDelayMs: 0 });
+      try {
+        placed(await place(p, { typeId: 0, amount: '500.01', bets: [bet(a, HOME, 1000)] }));
+        const live = await game(true);
+        expect(placed(await place(p, { typeId: 0, amount: '1', bets: [bet(live)] }))).toMatchObject({ status: 'accepted', isLive: true });
+      } finally {
+        await setBettingSettings(app, { maxStakeInInitialStakes: 100, liveAcceptDelayMs: 3000 });
+      }
     });
 
     it('never overdraws under 200 concurrent placements on one balance: exactly 50 of 1.00 from 50.00', async () => {

@@ -76,6 +76,8 @@ export function planOf(draft: CouponDraft): JsonObject {
     lobbyBlockId: draft.lobbyBlockId ?? null,
     isBonusBet: draft.isBonusBet ?? false,
     maxPayout: draft.limits?.maxPayout === undefined || draft.limits.maxPayout === null ? null : text(draft.limits.maxPayout),
+    // The margin the coupon was priced with: an operator's later change does not reprice it.
+    antiExpressMargin: draft.antiExpressMargin ?? null,
   };
 }
 
@@ -112,6 +114,7 @@ export function placedDraft(plan: JsonObject, selections: readonly StoredSelecti
     ...(typeof p.lobbyBlockId === 'number' ? { lobbyBlockId: p.lobbyBlockId } : {}),
     isBonusBet: p.isBonusBet === true,
     ...(maxPayout === null ? {} : { limits: { maxPayout } }),
+    ...(typeof p.antiExpressMargin === 'number' ? { antiExpressMargin: p.antiExpressMargin } : {}),
   };
 }
 

@@ -11,31 +11,23 @@ import { couponRoutes } from './routes.ts';
 import { couponReconciliationRoutes } from './reconciliation.ts';
 import { createResettlement, RESETTLE_JOB } from './resettle.ts';
 import { couponOpsRoutes, couponReviewRoutes } from './review-routes.ts';
-import { createVipReview, DEFAULT_VIP_SETTINGS, VIP_SWEEP_JOB, VIP_TIMEOUT_JOB, vipRules, type VipSettings } from './vip.ts';
+import { createVipReview, VIP_SWEEP_JOB, VIP_TIMEOUT_JOB, vipSettingsOf } from './vip.ts';
 import { ACCEPT_COUPON_JOB, createCouponService, type CouponService } from './service.ts';
 
-export interface CouponOptions {
-  /** Live acceptance delay (default 3 s; 0 accepts live coupons at once). */
-  liveDelayMs?: number;
-  /** The vip bet: shown, review time-out, default max stake (vip.ts). */
-  vip?: Partial<VipSettings>;
-}
 
 export const COUPON_JOBS = { accept: ACCEPT_COUPON_JOB, sweep: 'coupons.sweep' } as const;
 const SWEEP_EVERY_MS = 5_000;
 
-export async function registerCoupon(app: FastifyInstance, options: CouponOptions = {}): Promise<CouponService> {
-  const vipSettings: VipSettings = { ...DEFAULT_VIP_SETTINGS, ...options.vip };
-  const vip = createVipReview({ db: app.db, ledger: app.ledger, logger: app.log.child({ module: 'coupon-vip' }), settings: vipSettings, schedule: (kind, input) => app.jobs.schedule(kind, input) });
+/** The betting settings (live delay, limits, vip review) are the site config's `betting`, read as they change. */
+export async function registerCoupon(app: FastifyInstance): Promise<CouponService> {
+  const vip = createVipReview({ db: app.db, ledger: app.ledger, logger: app.log.child({ module: 'coupon-vip' }), settings: async () => vipSettingsOf((await app.siteConfig.get()).betting), schedule: (kind, input) => app.jobs.schedule(kind, input) });
   const service = createCouponService({
     db: app.db,
     clock: app.clock,
     logger: app.log.child({ module: 'coupon' }),
     ledger: app.ledger,
     siteConfig: () => app.siteConfig.get(),
-    ...(options.liveDelayMs === undefined ? {} : { liveDelayMs: options.liveDelayMs }),
     schedule: (kind, input) => app.jobs.schedule(kind, input),
-    vip: vipRules(vipSettings),
     onReview: (row) => vip.scheduleTimeout(row),
   });
   app.jobs.register(COUPON_JOBS.accept, async (payload, { now }) => {
@@ -70,4 +62,4 @@ export async function registerCoupon(app: FastifyInstance, options: CouponOption
   return service;
 }
 
-export { LIVE_ACCEPT_DELAY_MS, type CouponService } from './service.ts';
+export type { CouponService } from './service.ts';

@@ -25,6 +25,7 @@ import {
   settleCoupon,
   takenCoef,
   validTypes,
+  withBettingSettings,
   type BetStatus,
   type ChangeCoefAction,
   type CouponDraft,
@@ -50,7 +51,7 @@ import { isUuid, type Movement } from '../ledger/movement.ts';
 import { daysToActivate } from '../user-config/service.ts';
 import { betKey, loadBets, type BetRef, type BetState } from './bets.ts';
 import { draftOf, fromThousandths, money, placedDraft, planOf, toThousandths } from './draft.ts';
-import { DEFAULT_VIP_SETTINGS, reviewOf, vipRules, type VipRules } from './vip.ts';
+import { assessVip, reviewColumns, reviewOf, vipSettingsOf } from './vip.ts';
 
 type CouponRow = Selectable<CouponsTable>;
 /** A selection as a coupon shows it: stored fields with the game's names and score. */
@@ -71,8 +72,6 @@ interface ShownSelection {
 type Submit = CouponSubmitted;
 type QuoteRequest = CouponQuoteAsked;
 
-/** A live coupon is checked again this long after it was placed (site config may lower it; 0 = at once). */
-export const LIVE_ACCEPT_DELAY_MS = 3000;
 /** Job kind: accept or refuse a pending live coupon at its time (payload `{ couponId }`). */
 export const ACCEPT_COUPON_JOB = 'coupons.accept';
 const BATCH = 500;
@@ -86,12 +85,12 @@ export interface CouponServiceDeps {
   clock: ServerClock;
   logger: FastifyBaseLogger;
   ledger: Ledger;
-  /** The site's config (cached by its service): the e-mail activation period that decides who may bet. */
+  /**
+   * The site's config (cached by its service): the e-mail activation period that decides who
+   * may bet, and the betting settings (limits, live delay, anti-express margin, vip review).
+   */
   siteConfig: () => Promise<SiteConfig>;
-  liveDelayMs?: number;
   schedule?: (kind: string, input: { at: Date; payload: { couponId: string } }) => Promise<unknown>;
-  /** The vip bet's max and review (vip.ts); default its DEFAULT_VIP_SETTINGS. */
-  vip?: VipRules;
   /** Called after a coupon placed into vip review committed (schedules its time-out). */
   onReview?: (row: Selectable<CouponsTable>) => Promise<void>;
 }
@@ -110,7 +109,7 @@ export interface CouponService {
 
 const requestHash = (submit: Submit) => createHash('sha256').update(JSON.stringify({ ...submit, coef: undefined, coefViewId: undefined, isOneClick: undefined })).digest('hex');
 
-export function createCouponService({ db, clock, logger, ledger, siteConfig, liveDelayMs = LIVE_ACCEPT_DELAY_MS, schedule, vip = vipRules(DEFAULT_VIP_SETTINGS), onReview }: CouponServiceDeps): CouponService {
+export function createCouponService({ db, clock, logger, ledger, siteConfig, schedule, onReview }: CouponServiceDeps): CouponService {
   const now = () => new Date(clock.now());
   /** Coupons whose selections this node settled and that it has not paid yet. */
   const candidates = new Set<string>();
@@ -335,27 +334,28 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
     }
     const coefs = takenCoefs(submit.bets, states, submit.changeCoefAction);
     if (!coefs) throw refusal(409, CouponErrorCode.coefChanged, 'The odds have changed', current());
-    const draft: CouponDraft = vip.draft(draftOf(submit, states, account.currency, coefs));
+    const betting = (await siteConfig()).betting;
+    const draft: CouponDraft = withBettingSettings(draftOf(submit, states, account.currency, coefs), betting);
     const quote = quoteCoupon(draft);
     // A vip bet above the max goes to review instead of being refused (vip.ts).
-    const { review, errors } = vip.assess(submit.isVipBet, draft, quote);
+    const { review, errors } = assessVip(submit.isVipBet, draft, quote);
     if (errors.length > 0 || quote.possibleWin === null) {
       throw new AppError(422, CouponErrorCode.invalidCoupon, 'This coupon cannot be placed as it is', { errors: errors.map((e) => ({ code: e.code, ...(e.reason ? { reason: e.reason } : {}) })) });
     }
     if (submit.exactCoef !== undefined && quote.totalCoef !== toThousandths(submit.exactCoef)) {
       throw refusal(409, CouponErrorCode.coefChanged, 'The total odds are not the exact odds asked for', current());
     }
-    return { account, states, coefs, draft, quote, review };
+    return { account, states, coefs, draft, quote, review, betting };
   }
 
   return {
     async quote(userId, request) {
       const currency = userId ? (await stakeAccount(userId, request.accountId)).currency : resolveCurrency(undefined).code;
       const states = await loadBets(db, request.bets);
-      const draft = vip.draft(draftOf(request, states, currency));
+      const draft = withBettingSettings(draftOf(request, states, currency), (await siteConfig()).betting);
       const quote = quoteCoupon(draft);
       // The quote of a vip bet shows no "above the max" (an unavailable vip bet shows the max as any coupon).
-      const { errors } = vip.assess(request.isVipBet === true && quote.vipBetAvailable, draft, quote);
+      const { errors } = assessVip(request.isVipBet === true && quote.vipBetAvailable, draft, quote);
       const dependent = new Set(dependentSelectionIds(draft.selections));
       return {
         typeId: quote.typeId,
@@ -402,11 +402,12 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
         throw error;
       });
       if (!('draft' in checked)) return retried(checked);
-      const { account, states, coefs, draft, quote, review } = checked;
+      const { account, states, coefs, draft, quote, review, betting } = checked;
+      const delayMs = betting.liveAcceptDelayMs;
       const live = draft.selections.some((s) => s.isLive === true);
       const at = now();
-      const pending = live && liveDelayMs > 0;
-      const acceptAt = pending ? new Date(at.getTime() + liveDelayMs) : null;
+      const pending = live && delayMs > 0;
+      const acceptAt = pending ? new Date(at.getTime() + delayMs) : null;
       const house = await ledger.houseAccount('house-bets', account.currency, submit.id);
       const charged = quote.charged;
       const selections = submit.bets.map((bet, position) => {
@@ -446,7 +447,7 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, liv
               drop_on_score_change: submit.isDropOnScoreChange,
               is_live: live,
               status: review ? 'review' : pending ? 'pending' : 'accepted',
-              ...(review ? vip.columns(quote.charged, at) : {}),
+              ...(review ? reviewColumns(quote.charged, at, vipSettingsOf(betting)) : {}),
               plan: JSON.stringify(planOf(draft)),
               request_hash: hash,
               accept_at: acceptAt,

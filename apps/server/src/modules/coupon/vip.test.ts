@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, CouponHistorySchema, CouponQuoteSchema, CouponSchema, GameResponseSchema, OpsReviewQueueSchema, type Coupon, type GameDetail } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
-import { buildTestApp, expectPaymentsReconciled, fundedPlayer, opsHeaders, type TestPlayer } from '../../testing.ts';
+import { buildTestApp, setBettingSettings, expectPaymentsReconciled, fundedPlayer, opsHeaders, type TestPlayer } from '../../testing.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
 import { VIP_TIMEOUT_JOB } from './vip.ts';
@@ -17,8 +17,6 @@ import { VIP_TIMEOUT_JOB } from './vip.ts';
 const COUPONS = '/web-api/coupon/v1/coupons';
 const QUEUE = '/ops-api/v1/coupons/review';
 const HOME = '1x2:match/home';
-/** The max stake in these tests: 100.00 EUR. */
-const MAX = 100_00n;
 const REVIEW_MS = 60_000;
 
 describeEachDb('vip bet review', (t) => {
@@ -27,7 +25,9 @@ describeEachDb('vip bet review', (t) => {
   const clock = createClock({ fake: true });
 
   beforeAll(async () => {
-    app = await buildTestApp(t.handle, { clock, coupon: { vip: { maxAmount: () => MAX, reviewMs: REVIEW_MS } } });
+    app = await buildTestApp(t.handle, { clock });
+    // The max stake in these tests: 20 initial stakes of EUR (5.00) = 100.00.
+    await setBettingSettings(app, { maxStakeInInitialStakes: 20, vipReviewSeconds: REVIEW_MS / 1000 });
     ledger = createLedger(t.db, clock);
     await app.jobs.runDue();
   });

@@ -16,12 +16,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  VIP_REVIEW_MS,
-  defaultMaxStake,
   quoteCoupon,
   toMinor,
   vipPlacement,
   vipStep,
+  type BettingSettings,
   type CouponDraft,
   type CouponError,
   type CouponQuote,
@@ -44,55 +43,36 @@ export const VIP_TIMEOUT_JOB = 'coupons.review-timeout';
 export const VIP_SWEEP_JOB = 'coupons.review-sweep';
 const SWEEP_BATCH = 500;
 
+/** What the vip bet takes from the site's betting settings (site config `betting`). */
 export interface VipSettings {
-  /** SPEC §5 "the site shows it" (default true). */
-  shown: boolean;
-  /** How long the operator, then the player for a counter-offer, has (default 5 minutes). */
+  /** How long the operator, then the player for a counter-offer, has. */
   reviewMs: number;
-  /** The max stake of a coupon in a currency when the site config sets none (default 100 initial stakes). */
-  maxAmount: (currency: CurrencyCode) => bigint | null;
 }
 
-export const DEFAULT_VIP_SETTINGS: VipSettings = { shown: true, reviewMs: VIP_REVIEW_MS, maxAmount: defaultMaxStake };
+export const vipSettingsOf = (betting: BettingSettings): VipSettings => ({ reviewMs: betting.vipReviewSeconds * 1000 });
 
 /**
- * The placement side, pure (the coupon service asks it): the max and the vip flag the quote
- * needs, and what a submitted coupon becomes.
+ * The placement side, pure (the coupon service asks it, with a draft that carries the site's
+ * max and vip switch: domain withBettingSettings): whether a coupon goes to review, and the
+ * quote's errors that still stand (above the max is no error for a vip bet). A vip bet SPEC §5
+ * does not allow is a 422.
  */
-export function vipRules(settings: VipSettings) {
-  return {
-    /** The draft with the site's max (unless it has one) and whether the site shows the vip bet. */
-    draft(draft: CouponDraft): CouponDraft {
-      const currency = (draft.currency ?? 'RUB') as CurrencyCode;
-      const maxAmount = draft.limits?.maxAmount ?? settings.maxAmount(currency);
-      return {
-        ...draft,
-        limits: { ...draft.limits, ...(maxAmount === null ? {} : { maxAmount: maxAmount as never }) },
-        site: { ...draft.site, isVipBetShown: settings.shown },
-      };
-    },
-    /**
-     * Whether a coupon goes to review, and the quote's errors that still stand (above the max
-     * is no error for a vip bet). A vip bet SPEC §5 does not allow is a 422.
-     */
-    assess(isVipBet: boolean | undefined, draft: CouponDraft, quote: CouponQuote): { review: boolean; errors: readonly CouponError[] } {
-      const placement = vipPlacement({
-        isVipBet: isVipBet === true,
-        available: quote.vipBetAvailable,
-        charged: quote.charged,
-        maxAmount: draft.limits?.maxAmount ?? null,
-      });
-      if (placement.kind === 'refused') throw new AppError(422, CouponReviewErrorCode.vipUnavailable, 'A vip bet is not available for this coupon');
-      if (placement.kind === 'ordinary') return { review: false, errors: quote.errors };
-      return { review: true, errors: quote.errors.filter((e) => e.code !== 'amount_above_max') };
-    },
-    /** The columns of a coupon placed into review at `at`. */
-    columns(charged: bigint, at: Date) {
-      return { vip_asked_amount: charged, review_deadline: new Date(at.getTime() + settings.reviewMs) };
-    },
-  };
+export function assessVip(isVipBet: boolean | undefined, draft: CouponDraft, quote: CouponQuote): { review: boolean; errors: readonly CouponError[] } {
+  const placement = vipPlacement({
+    isVipBet: isVipBet === true,
+    available: quote.vipBetAvailable,
+    charged: quote.charged,
+    maxAmount: draft.limits?.maxAmount ?? null,
+  });
+  if (placement.kind === 'refused') throw new AppError(422, CouponReviewErrorCode.vipUnavailable, 'A vip bet is not available for this coupon');
+  if (placement.kind === 'ordinary') return { review: false, errors: quote.errors };
+  return { review: true, errors: quote.errors.filter((e) => e.code !== 'amount_above_max') };
 }
-export type VipRules = ReturnType<typeof vipRules>;
+
+/** The columns of a coupon placed into review at `at`. */
+export function reviewColumns(charged: bigint, at: Date, settings: VipSettings) {
+  return { vip_asked_amount: charged, review_deadline: new Date(at.getTime() + settings.reviewMs) };
+}
 
 /** The coupon's `review` as the API shows it; null for a coupon that was never a vip bet. */
 export function reviewOf(row: CouponRow, now: number): Coupon['review'] {
@@ -111,7 +91,8 @@ export interface VipReviewDeps {
   db: Kysely<Database>;
   ledger: Ledger;
   logger: FastifyBaseLogger;
-  settings: VipSettings;
+  /** Read at each decision: the operator may change the review time. */
+  settings: () => Promise<VipSettings>;
   schedule?: (kind: string, input: { at: Date; payload: { couponId: string } }) => Promise<unknown>;
 }
 
@@ -159,6 +140,7 @@ export function createVipReview({ db, ledger, logger, settings, schedule }: VipR
   async function apply(row: CouponRow, step: Extract<VipStep, { ok: true }>, now: Date, reason: string): Promise<CouponRow | null> {
     const house = await ledger.houseAccount('house-bets', row.currency as CurrencyCode, row.id);
     const held = row.vip_asked_amount ?? row.amount;
+    const { reviewMs } = await settings();
     let reduced: Awaited<ReturnType<typeof atStake>> | null = null;
     if (step.status === 'accepted' && step.stake !== held) reduced = await atStake(row, step.stake);
     const updated = await ledger.unit(async (unit) => {
@@ -167,7 +149,7 @@ export function createVipReview({ db, ledger, logger, settings, schedule }: VipR
       let changed: CouponRow | undefined;
       if (step.status === 'review') {
         changed = await query
-          .set({ vip_counter_amount: step.counter, vip_decision: 'countered', review_deadline: new Date(now.getTime() + settings.reviewMs), updated_at: unit.now })
+          .set({ vip_counter_amount: step.counter, vip_decision: 'countered', review_deadline: new Date(now.getTime() + reviewMs), updated_at: unit.now })
           .returningAll()
           .executeTakeFirst();
       } else if (step.status === 'accepted') {
