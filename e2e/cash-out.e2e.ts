@@ -11,6 +11,8 @@ import { hydrated, registerOneClick } from './support/player.ts';
 import { deposit100, headerBalance } from './support/wallet.ts';
 
 const HOME = '1x2:match/home';
+/** Each test registers, tops up and bets through the pages first: room for a loaded machine. */
+const LONG = 60_000;
 
 const shots = process.env.CASH_OUT_SHOTS;
 const shot = async (page: Page, name: string) => {
@@ -92,7 +94,7 @@ describe('cash-out', () => {
     await hydrated(page);
     await bets.getByRole('radio', { name: 'Settled' }).check();
     await expect.poll(() => bets.getByTestId('coupon').first().getAttribute('data-state'), { timeout: 10_000 }).toBe('sold');
-  });
+  }, LONG);
 
   it('a player insures half the stake of an open bet from My bets and sees it insured, the premium charged', async () => {
     const gameId = await gameAt2('Cover Rovers', 'Cover United');
@@ -116,5 +118,5 @@ describe('cash-out', () => {
     await expect.poll(() => coupon.getByTestId('cash-out-note').textContent(), { timeout: 10_000 }).toBe('Insured bets cannot be cashed out.');
     await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBeCloseTo(start - 10 - 2.63, 2);
     await shot(page, 'insured');
-  });
+  }, LONG);
 });
