@@ -338,13 +338,25 @@ describe('the full bet slip', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => slip.count()).toBe(0);
 
+    // A remote app adds a pick and moves its odds through browser events (SPEC §7).
+    const other = await createGame('Remote Rams', 'Remote Bulls');
+    await page.evaluate((g) => {
+      const detail = { gameId: g.id, outcomeKey: '1x2:match/home', coef: g.coef, home: { id: 1, name: 'Remote Rams' }, away: { id: 2, name: 'Remote Bulls' }, pickName: 'Remote Rams', marketName: '1X2' };
+      window.dispatchEvent(new CustomEvent('coupon:add', { detail }));
+      window.dispatchEvent(new CustomEvent('coupon:update', { detail: { id: `${g.id}|1x2:match/home`, coef: 3.5 } }));
+    }, other);
+    await expect.poll(() => header(page).getByTestId('header-slip-count').textContent(), { timeout: 10_000 }).toBe('2');
+    await quick.getByRole('button', { name: /Bet slip/ }).click();
+    await expect.poll(() => slip.locator(`[data-selection-id="${other.id}|${HOME}"]`).textContent(), { timeout: 10_000 }).toMatch(/Remote Rams[\s\S]*3\.5/);
+    await page.keyboard.press('Escape');
+
     // The header's "Bet slip" opens the coupon page from a page without a slip; the quick coupon is not shown there.
     await page.goto(`${origin()}/en/promotions`);
     await hydrated(page);
     await expect.poll(() => quick.count(), { timeout: 10_000 }).toBe(1);
     await header(page).getByTestId('header-slip').click();
     await page.waitForURL(/\/en\/coupon$/);
-    await expect.poll(() => page.getByRole('region', { name: /Bet slip/ }).getByTestId('selection').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('region', { name: /Bet slip/ }).getByTestId('selection').count(), { timeout: 10_000 }).toBe(2);
     expect(await quick.count()).toBe(0);
     await context.close();
   });
