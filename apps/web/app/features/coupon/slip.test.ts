@@ -95,7 +95,7 @@ describe('the bodies sent', () => {
   });
 
   it('places with the coupon id, the odds-change choice and the total coef seen', () => {
-    const body = placeBody({ selections, typeId: 1, amount: '10.00', systemValue: 2 }, '4b0b8a8e-2b7e-4c4e-9d55-8d0b1c7a2f10', 2, 3.885);
+    const body = placeBody({ selections, typeId: 1, amount: '10.00', systemValue: 2 }, '4b0b8a8e-2b7e-4c4e-9d55-8d0b1c7a2f10', { changeCoefAction: 2, totalCoef: 3.885 });
     expect(body).toMatchObject({ id: '4b0b8a8e-2b7e-4c4e-9d55-8d0b1c7a2f10', typeId: 1, amount: '10.00', changeCoefAction: 2, coef: 3.885 });
     expect(betId(selections[0]!)).toBe('7/1x2:match/home');
   });

@@ -156,8 +156,7 @@ export interface PlaceOptions {
 }
 
 /** The placement body ("coupon to submit"): the quoted draft, the coupon id (idempotency key) and the player's choices. */
-export function placeBody(input: DraftInput & { amount: string }, id: string, options: PlaceOptions | ChangeCoefAction, legacyCoef: number | null = null): CouponSubmit & { isVipBet?: boolean } {
-  const o: PlaceOptions = typeof options === 'number' ? { changeCoefAction: options, totalCoef: legacyCoef } : options;
+export function placeBody(input: DraftInput & { amount: string }, id: string, o: PlaceOptions): CouponSubmit {
   const promo = o.promoCode?.trim();
   return {
     ...quoteRequest(input),
