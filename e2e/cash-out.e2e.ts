@@ -1,8 +1,8 @@
 /**
  * Cash-out in the browser (issue 11, SPEC §4 "sell"): a funded player bets 10 on a home win at
  * 2.00, opens My bets, sees the cash-out offer (20.00 × 1/2.00 less 5 % = 9.50), confirms it,
- * and sees the coupon sold for 9.50 and the balance rise by it; the offer follows the odds
- * while the coupon is on screen.
+ * and sees the coupon sold and the balance rise by it; the offer follows the odds while the
+ * coupon is on screen. Another insures half a stake, and gets it back when the bet loses.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +96,7 @@ describe('cash-out', () => {
     await expect.poll(() => bets.getByTestId('coupon').first().getAttribute('data-state'), { timeout: 10_000 }).toBe('sold');
   }, LONG);
 
-  it('a player insures half the stake of an open bet from My bets and sees it insured, the premium charged', async () => {
+  it('a player insures half the stake of an open bet from My bets, is charged the premium, and is paid the insured part back when it loses', async () => {
     const gameId = await gameAt2('Cover Rovers', 'Cover United');
     const page = await newPage(browser);
     await registerOneClick(page);
@@ -118,5 +118,14 @@ describe('cash-out', () => {
     await expect.poll(() => coupon.getByTestId('cash-out-note').textContent(), { timeout: 10_000 }).toBe('Insured bets cannot be cashed out.');
     await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBeCloseTo(start - 10 - 2.63, 2);
     await shot(page, 'insured');
+
+    // The home side loses and the sweep settles it: the card turns lost on its own, with the insured 5.00 paid back.
+    await ops('POST', `/games/${gameId}/finish`, { score: { home: 0, away: 1 } });
+    await ops('POST', '/clock/advance', { seconds: 10 });
+    await ops('POST', '/jobs/run');
+    await expect.poll(() => coupon.getAttribute('data-state'), { timeout: 15_000 }).toBe('lost');
+    expect(await coupon.getByTestId('coupon-insurance').textContent()).toMatch(/Insurance paid back .*5\.00/);
+    await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBeCloseTo(start - 10 - 2.63 + 5, 2);
+    await shot(page, 'insurance-paid');
   }, LONG);
 });

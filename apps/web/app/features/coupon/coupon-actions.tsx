@@ -13,6 +13,7 @@ import type { CashOutOffer, Coupon, InsuranceQuoteResponse } from '@betsite/cont
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { BALANCE_CHANGE_EVENT } from '../wallet/index.ts';
+import { fetchCoupon } from './api.ts';
 import { cashOut, changedInsurance, changedOffer, CouponActionErrorCode, fetchCashOutOffer, fetchInsurance, insure, type InsuranceShare } from './actions-api.ts';
 import { formatAmount } from './slip.ts';
 import styles from './coupon-actions.module.css';
@@ -64,14 +65,24 @@ export function CouponActions({ coupon, onChange }: { coupon: Coupon; onChange: 
   const [error, setError] = useState<string | null>(null);
   const money = (text: string) => formatAmount(text, coupon.currency, lng);
   const paused = step.kind !== 'idle';
+  // The latest callback without restarting the refresh timer when the parent re-renders.
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
 
   const refresh = useCallback(
     async (signal?: AbortSignal) => {
       const result = await fetchCashOutOffer(coupon.id, signal);
       if (signal?.aborted) return;
       setOffer(result.ok ? { kind: 'ready', offer: result.body } : { kind: 'failed' });
+      // Settled (or sold elsewhere) since the list was loaded: show the coupon as it is now.
+      if (result.ok && result.body.reason === 'not_open') {
+        const now = await fetchCoupon(coupon.id, signal);
+        if (now.ok && now.body.status !== coupon.status) changed.current(now.body);
+      }
     },
-    [coupon.id],
+    [coupon.id, coupon.status],
   );
 
   // Asked when shown, then every few seconds while shown; not while the player is deciding.
