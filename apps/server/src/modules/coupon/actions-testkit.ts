@@ -1,6 +1,7 @@
 /**
- * What the coupon action tests (cash-out, insurance, codes) share: games made through the
- * operator API, placement, the settlement sweep, error codes. Not part of the module.
+ * What the coupon module's tests share: games made through the operator API, their odds and
+ * results, placement, the coupon's postings, the settlement sweep, error codes. Not part of
+ * the module.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -12,38 +13,71 @@ import { opsHeaders, type TestPlayer } from '../../testing.ts';
 export const COUPONS = '/web-api/coupon/v1/coupons';
 export const HOME = '1x2:match/home';
 
-export function couponKit(app: () => FastifyInstance, clock: ServerClock) {
+export interface CouponKitOptions {
+  /** The championship of the games made (each file its own, so a failure names its file's games). */
+  league?: string;
+  /** Put before `Home n` / `Away n` in the games' team names. */
+  teams?: string;
+}
+
+export function couponKit(app: () => FastifyInstance, clock: ServerClock, { league = 'Cash-out League', teams = '' }: CouponKitOptions = {}) {
   const call = (options: InjectOptions) => app().inject(options);
   const ops = (method: 'POST' | 'PATCH', url: string, payload?: unknown) =>
     call({ method, url: `/ops-api/v1/games${url}`, headers: opsHeaders, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
   let n = 0;
+  const coefOf = (g: GameDetail, key = HOME) => g.markets.flatMap((m) => m.outcomes).find((o) => o.key === key)!.coef;
+  /** Sets these outcomes' coefs in one operator call; answers the game as it is now. */
+  const setOdds = async (g: GameDetail, odds: Record<string, number>): Promise<GameDetail> => {
+    const res = await ops('PATCH', `/${g.id}/odds`, { outcomes: Object.entries(odds).map(([key, coef]) => ({ key, coef })) });
+    expect(res.statusCode, res.body).toBe(200);
+    return GameResponseSchema.parse(res.json()).game;
+  };
+  /** A coupon answer with this status, parsed. */
+  const couponOf = (res: LightMyRequestResponse, status = 201): Coupon => {
+    expect(res.statusCode, res.body).toBe(status);
+    return CouponSchema.parse(res.json());
+  };
+  /** The coupon's posting keys after `coupon:<id>:`, in order. */
+  const postingKeys = async (id: string) =>
+    (await app().db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', 'like', `coupon:${id}:%`).orderBy('idempotency_key').execute()).map((r) =>
+      r.idempotency_key.slice(`coupon:${id}:`.length),
+    );
   const kit = {
     call,
+    /** The operator's games API: `ops('POST', '/12/score', body)`. */
+    ops,
     async game(live = false): Promise<GameDetail> {
       n++;
-      const res = await ops('POST', '', { sportId: 1, champName: 'Cash-out League', home: `Home ${n}`, away: `Away ${n}`, live });
+      const res = await ops('POST', '', { sportId: 1, champName: league, home: `${teams}Home ${n}`, away: `${teams}Away ${n}`, live });
       expect(res.statusCode, res.body).toBe(201);
       return GameResponseSchema.parse(res.json()).game;
     },
-    coefOf: (g: GameDetail, key = HOME) => g.markets.flatMap((m) => m.outcomes).find((o) => o.key === key)!.coef,
+    /** A new game with these coefs (e.g. `{ [HOME]: 2 }`), as the operator set them. */
+    gameAt: async (odds: Record<string, number>, live = false): Promise<GameDetail> => setOdds(await kit.game(live), odds),
+    coefOf,
+    setOdds,
     async setCoef(g: GameDetail, coef: number, key = HOME) {
-      expect((await ops('PATCH', `/${g.id}/odds`, { outcomes: [{ key, coef }] })).statusCode).toBe(200);
+      await setOdds(g, { [key]: coef });
     },
     async finish(g: GameDetail, home: number, away: number) {
       const res = await ops('POST', `/${g.id}/finish`, { score: { home, away } });
       expect(res.statusCode, res.body).toBe(200);
     },
-    bet: (g: GameDetail, coef: number, key = HOME) => ({ gameId: g.id, outcomeKey: key, coef }),
+    /** A selection of `key` (the home win unless told) at `coef` (the game's own unless told). */
+    bet: (g: GameDetail, coef?: number, key = HOME) => ({ gameId: g.id, outcomeKey: key, coef: coef ?? coefOf(g, key) }),
+    /** A placement as sent (`who` null: without a session), its answer unchecked. */
+    post: (who: TestPlayer | null, body: Record<string, unknown>) => call({ method: 'POST', url: COUPONS, headers: who?.headers ?? {}, payload: { id: randomUUID(), ...body } }),
+    couponOf,
     async place(who: TestPlayer, body: Record<string, unknown>): Promise<Coupon> {
-      const res = await call({ method: 'POST', url: COUPONS, headers: who.headers, payload: { id: randomUUID(), ...body } });
-      expect(res.statusCode, res.body).toBe(201);
-      return CouponSchema.parse(res.json());
+      return couponOf(await kit.post(who, body));
     },
     async get(who: TestPlayer, id: string): Promise<Coupon> {
-      const res = await call({ url: `${COUPONS}/${id}`, headers: who.headers });
-      expect(res.statusCode, res.body).toBe(200);
-      return CouponSchema.parse(res.json());
+      return couponOf(await call({ url: `${COUPONS}/${id}`, headers: who.headers }), 200);
     },
+    postingKeys,
+    /** How many postings the coupon has under `coupon:<id>:<what>`. */
+    postings: async (id: string, what: string) => (await postingKeys(id)).filter((k) => k === what).length,
+    pause: (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
     errorOf: (res: LightMyRequestResponse) => [res.statusCode, ApiErrorSchema.parse(res.json()).code] as const,
     detailsOf: <T>(res: LightMyRequestResponse) => (res.json() as { details: T }).details,
     /** The settlement sweep, as the job runner runs it a few seconds on. */

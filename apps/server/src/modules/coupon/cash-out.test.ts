@@ -9,17 +9,17 @@ import { sql } from 'kysely';
 import { CashOutOfferSchema, CouponSchema, type CashOutOffer } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, expectPaymentsReconciled, fundedPlayer, type TestPlayer } from '../../testing.ts';
+import { buildTestApp, expectCouponsReconciled, expectPaymentsReconciled, fundedPlayer, type TestPlayer } from '../../testing.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
-import { COUPONS, couponKit } from './actions-testkit.ts';
+import { COUPONS, couponKit, HOME } from './actions-testkit.ts';
 
 describeEachDb('coupon cash-out', (t) => {
   let app: FastifyInstance;
   let ledger: Ledger;
   const clock = createClock({ fake: true });
   const kit = couponKit(() => app, clock);
-  const { call, game, setCoef, finish, bet, place, get, errorOf, detailsOf, settleNow, settleAll } = kit;
+  const { call, game, gameAt, setCoef, finish, bet, place, get, postings, pause, errorOf, detailsOf, settleNow, settleAll } = kit;
 
   beforeAll(async () => {
     app = await buildTestApp(t.handle, { clock });
@@ -37,13 +37,10 @@ describeEachDb('coupon cash-out', (t) => {
     return CashOutOfferSchema.parse(res.json());
   };
   const cashOut = (who: TestPlayer, id: string, amount: unknown) => call({ method: 'POST', url: url(id), headers: who.headers, payload: { amount } as Record<string, unknown> });
-  const postings = async (id: string, what: string) =>
-    (await t.db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', '=', `coupon:${id}:${what}`).execute()).length;
 
   it('offers the expected payout at the current odds less 5 %, and pays it once: the coupon sold, the balance up', async () => {
     const p = await player();
-    const g = await game();
-    await setCoef(g, 2);
+    const g = await gameAt({ [HOME]: 2 });
     const coupon = await place(p, { typeId: 0, amount: '10', bets: [bet(g, 2)] });
     // 20.00 if it wins × 1/2.00 × 0.95.
     expect(await offer(p, coupon.id)).toEqual({ available: true, amount: '9.50' });
@@ -64,9 +61,7 @@ describeEachDb('coupon cash-out', (t) => {
 
   it('refuses an offer the odds moved away from, with the new offer, and pays the new one when asked', async () => {
     const p = await player();
-    const [a, b] = [await game(), await game()];
-    await setCoef(a, 2);
-    await setCoef(b, 2);
+    const [a, b] = [await gameAt({ [HOME]: 2 }), await gameAt({ [HOME]: 2 })];
     const express = await place(p, { typeId: 1, amount: '10', bets: [bet(a, 2), bet(b, 2)] });
     // 40.00 × 1/2 × 1/2 × 0.95.
     expect((await offer(p, express.id)).amount).toBe('9.50');
@@ -120,8 +115,7 @@ describeEachDb('coupon cash-out', (t) => {
 
   it('pays once when the same coupon is cashed out twenty times at once', async () => {
     const p = await player();
-    const g = await game();
-    await setCoef(g, 2);
+    const g = await gameAt({ [HOME]: 2 });
     const coupon = await place(p, { typeId: 0, amount: '10', bets: [bet(g, 2)] });
     const results = await Promise.all(Array.from({ length: 20 }, () => cashOut(p, coupon.id, '9.50')));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
@@ -132,12 +126,10 @@ describeEachDb('coupon cash-out', (t) => {
 
   it('pays each coupon once when cash-outs race the settlement of their game', async () => {
     const p = await player(1000_00n);
-    const g = await game();
-    await setCoef(g, 2);
+    const g = await gameAt({ [HOME]: 2 });
     const coupons = [];
     for (let i = 0; i < 12; i++) coupons.push(await place(p, { typeId: 0, amount: '10', bets: [bet(g, 2)] }));
     // Cash-outs spread over the time the game finishes and the sweep settles: some come before, some during, some after.
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const [results] = await Promise.all([
       Promise.all(coupons.map(async (c, i) => (await pause(i * 4), cashOut(p, c.id, '9.50')))),
       (async () => {
@@ -171,5 +163,6 @@ describeEachDb('coupon cash-out', (t) => {
       .execute();
     expect(paid).toHaveLength(coupons.length);
     await expectPaymentsReconciled(t.db);
+    await expectCouponsReconciled(t.db);
   });
 });

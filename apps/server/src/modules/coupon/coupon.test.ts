@@ -4,19 +4,18 @@
  * live delay, settlement once the games finish, my bets.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ApiErrorSchema, CouponHistorySchema, CouponQuoteSchema, CouponSchema, GameResponseSchema, type Coupon, type GameDetail } from '@betsite/contracts';
+import { CouponHistorySchema, CouponQuoteSchema, type Coupon, type GameDetail } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
-import { buildTestApp, setBettingSettings, expectPaymentsReconciled, opsHeaders, fundedPlayer, type TestPlayer } from '../../testing.ts';
+import { buildTestApp, setBettingSettings, expectCouponsReconciled, expectPaymentsReconciled, fundedPlayer, type TestPlayer } from '../../testing.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
+import { COUPONS, couponKit, HOME } from './actions-testkit.ts';
 import { createCouponService } from './service.ts';
 
 const QUOTE = '/web-api/coupon/v1/quote';
-const COUPONS = '/web-api/coupon/v1/coupons';
-const HOME = '1x2:match/home';
 const DRAW = '1x2:match/draw';
 
 describeEachDb('coupon API', (t) => {
@@ -33,35 +32,8 @@ describeEachDb('coupon API', (t) => {
 
   const player = (balance = 100_00n) => fundedPlayer(app, ledger, balance);
   type Player = TestPlayer;
-
-  const call = (options: InjectOptions) => app.inject(options);
-  const ops = (method: 'POST' | 'PATCH', url: string, payload?: unknown) => call({ method, url: `/ops-api/v1/games${url}`, headers: opsHeaders, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
-  let n = 0;
-  async function game(live = false): Promise<GameDetail> {
-    n++;
-    const res = await ops('POST', '', { sportId: 1, champName: 'Coupon League', home: `Home ${n}`, away: `Away ${n}`, live });
-    expect(res.statusCode, res.body).toBe(201);
-    return GameResponseSchema.parse(res.json()).game;
-  }
-  const coefOf = (g: GameDetail, key: string) => g.markets.flatMap((m) => m.outcomes).find((o) => o.key === key)!.coef;
-  const setCoef = async (g: GameDetail, key: string, coef: number) => expect((await ops('PATCH', `/${g.id}/odds`, { outcomes: [{ key, coef }] })).statusCode).toBe(200);
-  const finish = async (g: GameDetail, home: number, away: number) => {
-    const res = await ops('POST', `/${g.id}/finish`, { score: { home, away } });
-    expect(res.statusCode, res.body).toBe(200);
-  };
-  const bet = (g: GameDetail, key = HOME, coef = coefOf(g, key)) => ({ gameId: g.id, outcomeKey: key, coef });
-  const place = (who: Player | null, body: Record<string, unknown>) => call({ method: 'POST', url: COUPONS, headers: who?.headers ?? {}, payload: { id: randomUUID(), ...body } });
-  const placed = (res: LightMyRequestResponse, status = 201): Coupon => {
-    expect(res.statusCode, res.body).toBe(status);
-    return CouponSchema.parse(res.json());
-  };
-  const errorOf = (res: LightMyRequestResponse) => [res.statusCode, ApiErrorSchema.parse(res.json()).code];
   const balance = (who: Player) => ledger.balance(who.accountId);
-  /** The settlement sweep, as the job runner runs it a few seconds on. */
-  const settleNow = async () => {
-    clock.advance!(10);
-    await app.jobs.runDue();
-  };
+  const { call, ops, game, coefOf, setCoef, finish, bet, post, place, couponOf, get, errorOf, settleNow } = couponKit(() => app, clock, { league: 'Coupon League' });
 
   describe('quote', () => {
     it('answers visitors and players: the types these bets allow, lines, charged, coef, possible win, each bet’s state', async () => {
@@ -77,7 +49,7 @@ describeEachDb('coupon API', (t) => {
       expect(quote.bets.every((x) => !x.isBlocked && !x.isLive)).toBe(true);
 
       // Two bets of one game: dependent; an unknown outcome: blocked; a missing amount: an error, not a failure.
-      const dep = CouponQuoteSchema.parse((await call({ method: 'POST', url: QUOTE, payload: { typeId: 1, bets: [bet(a), bet(a, DRAW), { gameId: a.id, outcomeKey: 'nope', coef: 2 }] } })).json());
+      const dep = CouponQuoteSchema.parse((await call({ method: 'POST', url: QUOTE, payload: { typeId: 1, bets: [bet(a), bet(a, coefOf(a, DRAW), DRAW), { gameId: a.id, outcomeKey: 'nope', coef: 2 }] } })).json());
       expect(dep.bets.map((x) => [x.isDepend, x.isBlocked])).toEqual([[true, false], [true, false], [false, true]]);
       expect(dep.types.find((x) => x.typeId === 1)).toMatchObject({ allowed: false, reason: 'dependent_selections' });
       expect(dep.errors.map((e) => e.code)).toContain('type_not_allowed');
@@ -93,12 +65,12 @@ describeEachDb('coupon API', (t) => {
   describe('placement', () => {
     it('needs a session, a valid body and the right to bet', async () => {
       const g = await game();
-      expect(errorOf(await place(null, { typeId: 0, amount: '1', bets: [bet(g)] }))).toEqual([401, 'unauthorized']);
+      expect(errorOf(await post(null, { typeId: 0, amount: '1', bets: [bet(g)] }))).toEqual([401, 'unauthorized']);
       const p = await player();
-      expect(errorOf(await place(p, { typeId: 0, amount: '1' }))).toEqual([400, 'invalid_request']);
+      expect(errorOf(await post(p, { typeId: 0, amount: '1' }))).toEqual([400, 'invalid_request']);
       expect(errorOf(await call({ method: 'POST', url: COUPONS, headers: p.headers, payload: { typeId: 0, amount: '1', bets: [bet(g)] } }))).toEqual([400, 'invalid_request']);
       await t.db.updateTable('users').set({ ban_level: 2 }).where('id', '=', p.userId).execute();
-      expect(errorOf(await place(p, { typeId: 0, amount: '1', bets: [bet(g)] }))).toEqual([403, 'bet_not_allowed']);
+      expect(errorOf(await post(p, { typeId: 0, amount: '1', bets: [bet(g)] }))).toEqual([403, 'bet_not_allowed']);
       expect(await balance(p)).toBe(100_00n);
     });
 
@@ -107,10 +79,10 @@ describeEachDb('coupon API', (t) => {
       const g = await game();
       const id = randomUUID();
       const body = { id, typeId: 0, amount: '12.50', bets: [bet(g)] };
-      const first = placed(await call({ method: 'POST', url: COUPONS, headers: p.headers, payload: body }));
+      const first = couponOf(await call({ method: 'POST', url: COUPONS, headers: p.headers, payload: body }));
       expect(first).toMatchObject({ id, status: 'accepted', amount: '12.50', lines: 1, coef: coefOf(g, HOME), payout: null, isLive: false });
       expect(await balance(p)).toBe(100_00n - 12_50n);
-      expect(placed(await call({ method: 'POST', url: COUPONS, headers: p.headers, payload: body }), 200)).toEqual(first);
+      expect(couponOf(await call({ method: 'POST', url: COUPONS, headers: p.headers, payload: body }), 200)).toEqual(first);
       expect(errorOf(await call({ method: 'POST', url: COUPONS, headers: p.headers, payload: { ...body, amount: '13' } }))).toEqual([409, 'idempotency_conflict']);
       const other = await player();
       expect(errorOf(await call({ method: 'POST', url: COUPONS, headers: other.headers, payload: body }))).toEqual([409, 'idempotency_conflict']);
@@ -123,15 +95,17 @@ describeEachDb('coupon API', (t) => {
       const p = await player();
       const g = await game();
       const seen = coefOf(g, HOME);
-      await setCoef(g, HOME, seen + 0.2);
-      const up = bet(g, HOME, seen);
-      const refused = await place(p, { typeId: 0, amount: '1', changeCoefAction: 0, bets: [up] });
+      await setCoef(g, seen + 0.2);
+      const up = bet(g, seen);
+      const refused = await post(p, { typeId: 0, amount: '1', changeCoefAction: 0, bets: [up] });
       expect(errorOf(refused)).toEqual([409, 'coef_changed']);
+      // No promotion issues bet codes yet: a code is refused, never silently dropped.
+      expect(errorOf(await post(p, { typeId: 0, amount: '1', promoCode: 'WELCOME', bets: [bet(g)] }))).toEqual([422, 'promo_code_unknown']);
       expect((refused.json() as { details: { bets: { coef: number }[] } }).details.bets[0]!.coef).toBeCloseTo(seen + 0.2, 3);
-      expect(placed(await place(p, { typeId: 0, amount: '1', changeCoefAction: 2, bets: [up] })).coef).toBeCloseTo(seen + 0.2, 3);
-      await setCoef(g, HOME, seen - 0.1);
-      expect(errorOf(await place(p, { typeId: 0, amount: '1', changeCoefAction: 2, bets: [up] }))).toEqual([409, 'coef_changed']);
-      expect(placed(await place(p, { typeId: 0, amount: '1', changeCoefAction: 1, bets: [up] })).coef).toBeCloseTo(seen - 0.1, 3);
+      expect((await place(p, { typeId: 0, amount: '1', changeCoefAction: 2, bets: [up] })).coef).toBeCloseTo(seen + 0.2, 3);
+      await setCoef(g, seen - 0.1);
+      expect(errorOf(await post(p, { typeId: 0, amount: '1', changeCoefAction: 2, bets: [up] }))).toEqual([409, 'coef_changed']);
+      expect((await place(p, { typeId: 0, amount: '1', changeCoefAction: 1, bets: [up] })).coef).toBeCloseTo(seen - 0.1, 3);
       expect(await balance(p)).toBe(100_00n - 2_00n);
     });
 
@@ -139,14 +113,14 @@ describeEachDb('coupon API', (t) => {
       const p = await player(5_00n);
       const g = await game();
       expect((await ops('POST', `/${g.id}/suspend`, { markets: ['1x2:match'] })).statusCode).toBe(200);
-      expect(errorOf(await place(p, { typeId: 0, amount: '1', bets: [bet(g)] }))).toEqual([409, 'selection_unavailable']);
-      expect(errorOf(await place(p, { typeId: 0, amount: '1', bets: [{ gameId: g.id, outcomeKey: 'nope', coef: 2 }] }))).toEqual([409, 'selection_unavailable']);
+      expect(errorOf(await post(p, { typeId: 0, amount: '1', bets: [bet(g)] }))).toEqual([409, 'selection_unavailable']);
+      expect(errorOf(await post(p, { typeId: 0, amount: '1', bets: [{ gameId: g.id, outcomeKey: 'nope', coef: 2 }] }))).toEqual([409, 'selection_unavailable']);
       const h = await game();
-      expect(errorOf(await place(p, { typeId: 0, amount: '5.01', bets: [bet(h)] }))).toEqual([422, 'insufficient_funds']);
-      expect(errorOf(await place(p, { typeId: 1, amount: '1', bets: [bet(h), bet(h, DRAW)] }))).toEqual([422, 'coupon_invalid']);
-      expect(errorOf(await place(p, { typeId: 0, amount: '1', exactCoef: 1.001, bets: [bet(h)] }))).toEqual([409, 'coef_changed']);
+      expect(errorOf(await post(p, { typeId: 0, amount: '5.01', bets: [bet(h)] }))).toEqual([422, 'insufficient_funds']);
+      expect(errorOf(await post(p, { typeId: 1, amount: '1', bets: [bet(h), bet(h, coefOf(h, DRAW), DRAW)] }))).toEqual([422, 'coupon_invalid']);
+      expect(errorOf(await post(p, { typeId: 0, amount: '1', exactCoef: 1.001, bets: [bet(h)] }))).toEqual([409, 'coef_changed']);
       await finish(h, 1, 0);
-      expect(errorOf(await place(p, { typeId: 0, amount: '1', bets: [bet(h)] }))).toEqual([409, 'selection_unavailable']);
+      expect(errorOf(await post(p, { typeId: 0, amount: '1', bets: [bet(h)] }))).toEqual([409, 'selection_unavailable']);
       expect(await balance(p)).toBe(5_00n);
       expect(await t.db.selectFrom('coupons').select('id').where('user_id', '=', p.userId).execute()).toEqual([]);
     });
@@ -154,10 +128,10 @@ describeEachDb('coupon API', (t) => {
     it('takes an express of long odds whose total passes 2^31 thousandths (3 × 1000.00 → 10^9)', async () => {
       const p = await player();
       const games = [await game(), await game(), await game()];
-      for (const g of games) await setCoef(g, HOME, 1000);
+      for (const g of games) await setCoef(g, 1000);
       await setBettingSettings(app, { maxPayoutInInitialStakes: null });
       try {
-        const long = placed(await place(p, { typeId: 1, amount: '0.10', bets: games.map((g) => bet(g, HOME, 1000)) }));
+        const long = await place(p, { typeId: 1, amount: '0.10', bets: games.map((g) => bet(g, 1000)) });
         expect(long).toMatchObject({ coef: 1_000_000_000, possibleWin: '100000000.00' });
       } finally {
         await setBettingSettings(app, { maxPayoutInInitialStakes: 100_000 });
@@ -167,21 +141,21 @@ describeEachDb('coupon API', (t) => {
     it('holds the site’s betting settings: min and max stake, max payout, the live delay — as the operator changes them', async () => {
       const p = await player(1000_00n);
       const [a, b] = [await game(), await game()];
-      for (const g of [a, b]) await setCoef(g, HOME, 1000);
+      for (const g of [a, b]) await setCoef(g, 1000);
       // EUR: 0.10 to 500.00 a coupon, payouts up to 500,000.00.
-      const below = await place(p, { typeId: 0, amount: '0.09', bets: [bet(a, HOME, 1000)] });
+      const below = await post(p, { typeId: 0, amount: '0.09', bets: [bet(a, 1000)] });
       expect([below.statusCode, below.json().details.errors[0].code]).toEqual([422, 'amount_below_min']);
-      const above = await place(p, { typeId: 0, amount: '500.01', bets: [bet(a, HOME, 1000)] });
+      const above = await post(p, { typeId: 0, amount: '500.01', bets: [bet(a, 1000)] });
       expect([above.statusCode, above.json().details.errors[0].code]).toEqual([422, 'amount_above_max']);
-      const capped = placed(await place(p, { typeId: 1, amount: '1', bets: [bet(a, HOME, 1000), bet(b, HOME, 1000)] }));
+      const capped = await place(p, { typeId: 1, amount: '1', bets: [bet(a, 1000), bet(b, 1000)] });
       expect(capped).toMatchObject({ coef: 1_000_000, possibleWin: '500000.00' });
       expect(await balance(p)).toBe(1000_00n - 1_00n);
 
       await setBettingSettings(app, { maxStakeInInitialStakes: 200, liveAcceptDelayMs: 0 });
       try {
-        placed(await place(p, { typeId: 0, amount: '500.01', bets: [bet(a, HOME, 1000)] }));
+        await place(p, { typeId: 0, amount: '500.01', bets: [bet(a, 1000)] });
         const live = await game(true);
-        expect(placed(await place(p, { typeId: 0, amount: '1', bets: [bet(live)] }))).toMatchObject({ status: 'accepted', isLive: true });
+        expect(await place(p, { typeId: 0, amount: '1', bets: [bet(live)] })).toMatchObject({ status: 'accepted', isLive: true });
       } finally {
         await setBettingSettings(app, { maxStakeInInitialStakes: 100, liveAcceptDelayMs: 3000 });
       }
@@ -190,7 +164,7 @@ describeEachDb('coupon API', (t) => {
     it('never overdraws under 200 concurrent placements on one balance: exactly 50 of 1.00 from 50.00', async () => {
       const p = await player(50_00n);
       const g = await game();
-      const results = await Promise.all(Array.from({ length: 200 }, () => place(p, { typeId: 0, amount: '1', bets: [bet(g)] })));
+      const results = await Promise.all(Array.from({ length: 200 }, () => post(p, { typeId: 0, amount: '1', bets: [bet(g)] })));
       expect(results.filter((r) => r.statusCode === 201)).toHaveLength(50);
       expect(results.filter((r) => r.statusCode !== 201).every((r) => errorOf(r)[1] === 'insufficient_funds')).toBe(true);
       expect(await balance(p)).toBe(0n);
@@ -203,17 +177,16 @@ describeEachDb('coupon API', (t) => {
     it('wait the acceptance delay, then are accepted; with drop-on-score-change a goal meanwhile refuses one and returns its stake', async () => {
       const p = await player();
       const g = await game(true);
-      const pending = placed(await place(p, { typeId: 0, amount: '2', bets: [bet(g)] }));
+      const pending = await place(p, { typeId: 0, amount: '2', bets: [bet(g)] });
       expect(pending).toMatchObject({ status: 'pending', isLive: true });
       expect(pending.acceptAt).not.toBeNull();
-      const dropping = placed(await place(p, { typeId: 0, amount: '3', isDropOnScoreChange: true, bets: [bet(g)] }));
+      const dropping = await place(p, { typeId: 0, amount: '3', isDropOnScoreChange: true, bets: [bet(g)] });
       expect(await balance(p)).toBe(100_00n - 5_00n);
       expect((await ops('POST', `/${g.id}/score`, { score: { home: 1, away: 0 } })).statusCode).toBe(200);
       clock.advance!(4);
       await app.jobs.runDue();
-      const get = async (id: string) => CouponSchema.parse((await call({ url: `${COUPONS}/${id}`, headers: p.headers })).json());
-      expect(await get(pending.id)).toMatchObject({ status: 'accepted' });
-      expect(await get(dropping.id)).toMatchObject({ status: 'refused', refusal: { code: 'score_changed' }, payout: '3.00' });
+      expect(await get(p, pending.id)).toMatchObject({ status: 'accepted' });
+      expect(await get(p, dropping.id)).toMatchObject({ status: 'refused', refusal: { code: 'score_changed' }, payout: '3.00' });
       expect(await balance(p)).toBe(100_00n - 2_00n);
     });
   });
@@ -222,29 +195,28 @@ describeEachDb('coupon API', (t) => {
     it('pays every coupon once its games finish: single, express, system, lost and returned, exactly and once', async () => {
       const p = await player(1000_00n);
       const [a, b, c] = [await game(), await game(), await game()];
-      for (const g of [a, b, c]) await setCoef(g, HOME, 2);
-      const at2 = (g: GameDetail) => bet(g, HOME, 2);
-      const single = placed(await place(p, { typeId: 0, amount: '10', bets: [at2(a)] }));
-      const express = placed(await place(p, { typeId: 1, amount: '10', bets: [at2(a), at2(b)] }));
-      const lost = placed(await place(p, { typeId: 1, amount: '10', bets: [at2(a), at2(c)] }));
-      const system = placed(await place(p, { typeId: 2, systemValue: 2, amount: '30', bets: [at2(a), at2(b), at2(c)] }));
+      for (const g of [a, b, c]) await setCoef(g, 2);
+      const at2 = (g: GameDetail) => bet(g, 2);
+      const single = await place(p, { typeId: 0, amount: '10', bets: [at2(a)] });
+      const express = await place(p, { typeId: 1, amount: '10', bets: [at2(a), at2(b)] });
+      const lost = await place(p, { typeId: 1, amount: '10', bets: [at2(a), at2(c)] });
+      const system = await place(p, { typeId: 2, systemValue: 2, amount: '30', bets: [at2(a), at2(b), at2(c)] });
       expect(await balance(p)).toBe(1000_00n - 60_00n);
 
       await finish(a, 2, 0); // home wins
       await settleNow();
       // Nothing is paid while a coupon still has an open selection, except the single.
-      const get = async (id: string) => CouponSchema.parse((await call({ url: `${COUPONS}/${id}`, headers: p.headers })).json());
-      expect(await get(single.id)).toMatchObject({ status: 'settled', payout: '20.00' });
-      expect(await get(express.id)).toMatchObject({ status: 'accepted', payout: null });
+      expect(await get(p, single.id)).toMatchObject({ status: 'settled', payout: '20.00' });
+      expect(await get(p, express.id)).toMatchObject({ status: 'accepted', payout: null });
 
       await finish(b, 1, 0);
       await finish(c, 0, 1); // home loses
       await settleNow();
-      expect(await get(express.id)).toMatchObject({ status: 'settled', payout: '40.00' });
-      expect(await get(lost.id)).toMatchObject({ status: 'settled', payout: '0.00' });
+      expect(await get(p, express.id)).toMatchObject({ status: 'settled', payout: '40.00' });
+      expect(await get(p, lost.id)).toMatchObject({ status: 'settled', payout: '0.00' });
       // System 2 of 3, unit 10.00: a+b wins 40.00, a+c and b+c lose.
-      expect(await get(system.id)).toMatchObject({ status: 'settled', payout: '40.00' });
-      expect((await get(system.id)).bets.map((x) => x.status)).toEqual([1, 1, 0]);
+      expect(await get(p, system.id)).toMatchObject({ status: 'settled', payout: '40.00' });
+      expect((await get(p, system.id)).bets.map((x) => x.status)).toEqual([1, 1, 0]);
       expect(await balance(p)).toBe(1000_00n - 60_00n + 100_00n);
 
       // Replayed: the sweep again pays nothing more.
@@ -254,15 +226,16 @@ describeEachDb('coupon API', (t) => {
       const payouts = await t.db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', 'like', 'coupon:%:payout').where(sql<boolean>`metadata->>'couponId' in (${sql.join([single.id, express.id, lost.id, system.id])})`).execute();
       expect(payouts).toHaveLength(3);
       await expectPaymentsReconciled(t.db);
+      await expectCouponsReconciled(t.db);
     });
 
     it('settles in batches: sweeps of three nodes at once pay 60 coupons of 12 players each once, and the ledger adds up', async () => {
       const players = await Promise.all(Array.from({ length: 12 }, () => player(100_00n)));
       const [a, b] = [await game(), await game()];
-      for (const g of [a, b]) await setCoef(g, HOME, 2);
+      for (const g of [a, b]) await setCoef(g, 2);
       const coupons: Coupon[] = [];
       for (const [i, p] of players.entries()) {
-        for (let k = 0; k < 5; k++) coupons.push(placed(await place(p, k % 2 === 0 ? { typeId: 0, amount: `${i + 1}`, bets: [bet(g2(k), HOME, 2)] } : { typeId: 1, amount: '2', bets: [bet(a, HOME, 2), bet(b, HOME, 2)] })));
+        for (let k = 0; k < 5; k++) coupons.push(await place(p, k % 2 === 0 ? { typeId: 0, amount: `${i + 1}`, bets: [bet(g2(k), 2)] } : { typeId: 1, amount: '2', bets: [bet(a, 2), bet(b, 2)] }));
       }
       function g2(k: number) {
         return k % 4 === 0 ? a : b;
@@ -276,6 +249,7 @@ describeEachDb('coupon API', (t) => {
       expect(rows.every((r) => r.status === 'settled' && r.payout === (r.type_id === 0 ? r.amount * 2n : r.amount * 4n))).toBe(true);
       for (const [i, p] of players.entries()) expect(await balance(p)).toBe(100_00n + 3n * BigInt(i + 1) * 100n + 2n * 2_00n * 3n);
       await expectPaymentsReconciled(t.db);
+      await expectCouponsReconciled(t.db);
     });
 
     it('lists my bets newest first with filters and pages; another player’s coupon is 404', async () => {
@@ -283,7 +257,7 @@ describeEachDb('coupon API', (t) => {
       const g = await game();
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) {
-        ids.push(placed(await place(p, { typeId: 0, amount: '1', bets: [bet(g)] })).id);
+        ids.push((await place(p, { typeId: 0, amount: '1', bets: [bet(g)] })).id);
         clock.advance!(1);
       }
       const page = CouponHistorySchema.parse((await call({ url: `${COUPONS}?limit=2`, headers: p.headers })).json());

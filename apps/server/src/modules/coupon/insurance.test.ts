@@ -8,16 +8,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CashOutOfferSchema, CouponSchema, InsuranceQuoteSchema, type InsuranceQuoteResponse } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, expectPaymentsReconciled, fundedPlayer, type TestPlayer } from '../../testing.ts';
+import { buildTestApp, expectCouponsReconciled, expectPaymentsReconciled, fundedPlayer, type TestPlayer } from '../../testing.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
-import { COUPONS, couponKit } from './actions-testkit.ts';
+import { COUPONS, couponKit, HOME } from './actions-testkit.ts';
 
 describeEachDb('coupon insurance', (t) => {
   let app: FastifyInstance;
   let ledger: Ledger;
   const clock = createClock({ fake: true });
-  const { call, game, coefOf, setCoef, finish, bet, place, get, errorOf, detailsOf, settleNow, settleAll } = couponKit(() => app, clock);
+  const { call, game, gameAt, coefOf, setCoef, finish, bet, place, get, postings, pause, errorOf, detailsOf, settleNow, settleAll } = couponKit(() => app, clock);
 
   beforeAll(async () => {
     app = await buildTestApp(t.handle, { clock });
@@ -35,13 +35,9 @@ describeEachDb('coupon insurance', (t) => {
     return InsuranceQuoteSchema.parse(res.json());
   };
   const insure = (who: TestPlayer, id: string, body: Record<string, unknown>) => call({ method: 'POST', url: url(id), headers: who.headers, payload: body });
-  const postings = async (id: string, what: string) =>
-    (await t.db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', '=', `coupon:${id}:${what}`).execute()).length;
   /** An express of two home wins at 2.00: P(loss) = 1 − 1/4; premium = ceil(insured × 0.75 × 1.05). */
   async function express(p: TestPlayer) {
-    const [a, b] = [await game(), await game()];
-    await setCoef(a, 2);
-    await setCoef(b, 2);
+    const [a, b] = [await gameAt({ [HOME]: 2 }), await gameAt({ [HOME]: 2 })];
     return { a, b, coupon: await place(p, { typeId: 1, amount: '10', bets: [bet(a, 2), bet(b, 2)] }) };
   }
 
@@ -77,12 +73,12 @@ describeEachDb('coupon insurance', (t) => {
     expect(await balance(p)).toBe(100_00n - 10_00n - 3_94n + 5_00n);
     expect(await postings(coupon.id, 'insurance-payback')).toBe(1);
     await expectPaymentsReconciled(t.db);
+    await expectCouponsReconciled(t.db);
   });
 
   it('pays nothing back on a coupon that wins', async () => {
     const p = await player();
-    const g = await game();
-    await setCoef(g, 2);
+    const g = await gameAt({ [HOME]: 2 });
     const single = await place(p, { typeId: 0, amount: '10', bets: [bet(g, 2)] });
     // P(loss) = 1/2: 10.00 × 0.5 × 1.05.
     expect((await insure(p, single.id, { share: 100, premium: '5.25' })).statusCode).toBe(200);
@@ -108,8 +104,7 @@ describeEachDb('coupon insurance', (t) => {
 
   it('does not insure a coupon whose result is already in, a pending live coupon, or without the money for the premium', async () => {
     const p = await player(10_00n);
-    const g = await game();
-    await setCoef(g, 2.5);
+    const g = await gameAt({ [HOME]: 2.5 });
     const single = await place(p, { typeId: 0, amount: '5', bets: [bet(g, 2.5)] });
     await finish(g, 0, 3); // lost, not swept yet
     expect(await quote(p, single.id)).toMatchObject({ available: false, reason: 'selection_unavailable' });
@@ -122,8 +117,7 @@ describeEachDb('coupon insurance', (t) => {
     expect(pending.status).toBe('pending');
     expect(await quote(p, pending.id)).toMatchObject({ available: false, reason: 'not_accepted' });
 
-    const h = await game();
-    await setCoef(h, 2);
+    const h = await gameAt({ [HOME]: 2 });
     const all = await place(p, { typeId: 0, amount: '4', bets: [bet(h, 2)] });
     expect(await balance(p)).toBe(0n);
     expect(errorOf(await insure(p, all.id, { share: 100 }))).toEqual([422, 'insufficient_funds']);
@@ -159,12 +153,10 @@ describeEachDb('coupon insurance', (t) => {
 
   it('pays back every premium charged when insurances race the settlement of a lost game', async () => {
     const p = await player(1000_00n);
-    const g = await game();
-    await setCoef(g, 2);
+    const g = await gameAt({ [HOME]: 2 });
     const coupons = [];
     for (let i = 0; i < 10; i++) coupons.push(await place(p, { typeId: 0, amount: '10', bets: [bet(g, 2)] }));
     // Insurances spread over the time the game finishes and the sweep settles: before, during and after.
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     await Promise.all([
       Promise.all(coupons.map(async (c, i) => (await pause(i * 4), insure(p, c.id, { share: 100 })))),
       (async () => {
@@ -185,5 +177,6 @@ describeEachDb('coupon insurance', (t) => {
     }
     expect(await balance(p)).toBe(expected);
     await expectPaymentsReconciled(t.db);
+    await expectCouponsReconciled(t.db);
   });
 });

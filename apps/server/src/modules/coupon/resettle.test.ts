@@ -4,19 +4,17 @@
  * calls, a debt when the balance cannot cover a reversal, open coupons corrected without
  * money, and a game's resettlement cut short half-way that finishes when run again.
  */
-import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, CouponSchema, GameResponseSchema, OpsResettleResultSchema, type Coupon, type GameDetail, type OpsResettle } from '@betsite/contracts';
+import { CouponSchema, OpsResettleResultSchema, type GameDetail, type OpsResettle } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
 import { buildTestApp, expectPaymentsReconciled, fundedPlayer, opsHeaders, type TestPlayer } from '../../testing.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
+import { COUPONS, couponKit, HOME } from './actions-testkit.ts';
 import { createResettlement } from './resettle.ts';
 
-const COUPONS = '/web-api/coupon/v1/coupons';
-const HOME = '1x2:match/home';
 const AWAY = '1x2:match/away';
 
 describeEachDb('resettlement of a corrected result', (t) => {
@@ -31,33 +29,13 @@ describeEachDb('resettlement of a corrected result', (t) => {
   });
   afterAll(() => app.close());
 
-  const call = (options: InjectOptions) => app.inject(options);
-  const errorOf = (res: LightMyRequestResponse) => [res.statusCode, ApiErrorSchema.parse(res.json()).code];
+  const { call, gameAt, finish, place, get, postingKeys, errorOf, settleNow } = couponKit(() => app, clock, { league: 'Correction Cup', teams: 'Fix ' });
   const player = (balance = 100_00n) => fundedPlayer(app, ledger, balance);
   const balance = (who: TestPlayer) => ledger.balance(who.accountId);
+  /** A POST to the operator's games API with these headers (the operator's token unless told), for the resettle call's own checks. */
   const ops = (url: string, payload: unknown, headers: Record<string, string> = opsHeaders) => call({ method: 'POST', url: `/ops-api/v1/games${url}`, headers, payload: payload as InjectOptions['payload'] });
-  let n = 0;
-  async function game(): Promise<GameDetail> {
-    n++;
-    const res = await call({ method: 'POST', url: '/ops-api/v1/games', headers: opsHeaders, payload: { sportId: 1, champName: 'Correction Cup', home: `Fix Home ${n}`, away: `Fix Away ${n}` } });
-    expect(res.statusCode, res.body).toBe(201);
-    const g = GameResponseSchema.parse(res.json()).game;
-    const odds = await call({ method: 'PATCH', url: `/ops-api/v1/games/${g.id}/odds`, headers: opsHeaders, payload: { outcomes: [{ key: HOME, coef: 2 }, { key: AWAY, coef: 3 }] } });
-    expect(odds.statusCode).toBe(200);
-    return g;
-  }
-  async function place(who: TestPlayer, body: Record<string, unknown>): Promise<Coupon> {
-    const res = await call({ method: 'POST', url: COUPONS, headers: who.headers, payload: { id: randomUUID(), ...body } });
-    expect(res.statusCode, res.body).toBe(201);
-    return CouponSchema.parse(res.json());
-  }
+  const game = () => gameAt({ [HOME]: 2, [AWAY]: 3 });
   const single = (who: TestPlayer, g: GameDetail, amount = '10', key = HOME) => place(who, { typeId: 0, amount, bets: [{ gameId: g.id, outcomeKey: key, coef: key === HOME ? 2 : 3 }] });
-  const finish = async (g: GameDetail, home: number, away: number) => expect((await ops(`/${g.id}/finish`, { score: { home, away } })).statusCode).toBe(200);
-  const settleNow = async () => {
-    clock.advance!(10);
-    await app.jobs.runDue();
-  };
-  const get = async (who: TestPlayer, id: string) => CouponSchema.parse((await call({ url: `${COUPONS}/${id}`, headers: who.headers })).json());
   const resettle = async (g: GameDetail, body: OpsResettle) => {
     const res = await ops(`/${g.id}/resettle`, body);
     expect(res.statusCode, res.body).toBe(200);
@@ -72,8 +50,7 @@ describeEachDb('resettlement of a corrected result', (t) => {
       .where('e.account_id', '=', who.accountId)
       .where('x.idempotency_key', 'like', `coupon:${id}:%`)
       .execute();
-    const keys = (await t.db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', 'like', `coupon:${id}:%`).orderBy('idempotency_key').execute()).map((r) => r.idempotency_key.slice(id.length + 8));
-    return { keys, sum: rows.reduce((s, r) => s + BigInt(r.amount), 0n) };
+    return { keys: await postingKeys(id), sum: rows.reduce((s, r) => s + BigInt(r.amount), 0n) };
   }
 
   describe('the operator call', () => {

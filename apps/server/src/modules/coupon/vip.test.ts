@@ -5,18 +5,17 @@
  * calls' validation and authorisation.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, CouponHistorySchema, CouponQuoteSchema, CouponSchema, GameResponseSchema, OpsReviewQueueSchema, type Coupon, type GameDetail } from '@betsite/contracts';
+import { CouponHistorySchema, CouponQuoteSchema, OpsReviewQueueSchema, type Coupon } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
 import { buildTestApp, setBettingSettings, expectPaymentsReconciled, fundedPlayer, opsHeaders, type TestPlayer } from '../../testing.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createLedger, type Ledger } from '../ledger/ledger.ts';
+import { COUPONS, couponKit, HOME } from './actions-testkit.ts';
 import { VIP_TIMEOUT_JOB } from './vip.ts';
 
-const COUPONS = '/web-api/coupon/v1/coupons';
 const QUEUE = '/ops-api/v1/coupons/review';
-const HOME = '1x2:match/home';
 const REVIEW_MS = 60_000;
 
 describeEachDb('vip bet review', (t) => {
@@ -33,45 +32,30 @@ describeEachDb('vip bet review', (t) => {
   });
   afterAll(() => app.close());
 
-  const call = (options: InjectOptions) => app.inject(options);
-  const errorOf = (res: LightMyRequestResponse) => [res.statusCode, ApiErrorSchema.parse(res.json()).code];
+  const { call, gameAt, bet, post, couponOf, get, postingKeys: postings, errorOf } = couponKit(() => app, clock, { league: 'Vip League', teams: 'Vip ' });
   const player = (balance = 1000_00n) => fundedPlayer(app, ledger, balance);
   const balance = (who: TestPlayer) => ledger.balance(who.accountId);
-  let n = 0;
-  async function game(live = false): Promise<GameDetail> {
-    n++;
-    const res = await call({ method: 'POST', url: '/ops-api/v1/games', headers: opsHeaders, payload: { sportId: 1, champName: 'Vip League', home: `Vip Home ${n}`, away: `Vip Away ${n}`, live } });
-    expect(res.statusCode, res.body).toBe(201);
-    const g = GameResponseSchema.parse(res.json()).game;
-    expect((await call({ method: 'PATCH', url: `/ops-api/v1/games/${g.id}/odds`, headers: opsHeaders, payload: { outcomes: [{ key: HOME, coef: 2 }] } })).statusCode).toBe(200);
-    return g;
-  }
-  const bet = (g: GameDetail) => ({ gameId: g.id, outcomeKey: HOME, coef: 2 });
-  const place = (who: TestPlayer, body: Record<string, unknown>) => call({ method: 'POST', url: COUPONS, headers: who.headers, payload: { id: randomUUID(), typeId: 0, ...body } });
-  const coupon = (res: LightMyRequestResponse, status = 200): Coupon => {
-    expect(res.statusCode, res.body).toBe(status);
-    return CouponSchema.parse(res.json());
-  };
+  /** Every game here has its home win at 2.00; a placement is a single unless told. */
+  const game = (live = false) => gameAt({ [HOME]: 2 }, live);
+  const place = (who: TestPlayer, body: Record<string, unknown>) => post(who, { typeId: 0, ...body });
   /** A vip single of `amount` on a new game, in review. */
   async function vipBet(who: TestPlayer, amount = '200'): Promise<Coupon> {
-    return coupon(await place(who, { amount, isVipBet: true, bets: [bet(await game())] }), 201);
+    return couponOf(await place(who, { amount, isVipBet: true, bets: [bet(await game(), 2)] }));
   }
   const decide = (id: string, payload: unknown, headers: Record<string, string> = opsHeaders) => call({ method: 'POST', url: `/ops-api/v1/coupons/${id}/review`, headers, payload: payload as InjectOptions['payload'] });
   const answer = (who: TestPlayer | null, id: string, payload: unknown) => call({ method: 'POST', url: `${COUPONS}/${id}/review`, headers: who?.headers ?? {}, payload: payload as InjectOptions['payload'] });
-  const postings = async (id: string) =>
-    (await t.db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', 'like', `coupon:${id}:%`).orderBy('idempotency_key').execute()).map((r) => r.idempotency_key.slice(id.length + 8));
 
   describe('placement', () => {
     it('holds a vip stake above the max in review with a deadline; the quote drops “above the max” for it', async () => {
       const p = await player();
       const g = await game();
-      const quote = CouponQuoteSchema.parse((await call({ method: 'POST', url: '/web-api/coupon/v1/quote', headers: p.headers, payload: { typeId: 0, amount: '200', bets: [bet(g)] } })).json());
+      const quote = CouponQuoteSchema.parse((await call({ method: 'POST', url: '/web-api/coupon/v1/quote', headers: p.headers, payload: { typeId: 0, amount: '200', bets: [bet(g, 2)] } })).json());
       expect(quote).toMatchObject({ vipBetAvailable: true, maxAmount: '100.00' });
       expect(quote.errors.map((e) => e.code)).toEqual(['amount_above_max']);
-      const vipQuote = CouponQuoteSchema.parse((await call({ method: 'POST', url: '/web-api/coupon/v1/quote', headers: p.headers, payload: { typeId: 0, amount: '200', isVipBet: true, bets: [bet(g)] } })).json());
+      const vipQuote = CouponQuoteSchema.parse((await call({ method: 'POST', url: '/web-api/coupon/v1/quote', headers: p.headers, payload: { typeId: 0, amount: '200', isVipBet: true, bets: [bet(g, 2)] } })).json());
       expect(vipQuote.errors).toEqual([]);
 
-      const c = coupon(await place(p, { amount: '200', isVipBet: true, bets: [bet(g)] }), 201);
+      const c = couponOf(await place(p, { amount: '200', isVipBet: true, bets: [bet(g, 2)] }));
       expect(c).toMatchObject({ status: 'review', amount: '200.00', review: { askedAmount: '200.00', counterAmount: null, decision: null } });
       expect(Date.parse(c.review!.deadline)).toBe(clock.now() + REVIEW_MS);
       expect(c.review!.remainingMs).toBe(REVIEW_MS);
@@ -88,17 +72,17 @@ describeEachDb('vip bet review', (t) => {
 
     it('places a vip bet within the max as any coupon; refuses one SPEC §5 does not allow; refuses above the max without vip', async () => {
       const p = await player();
-      expect(coupon(await place(p, { amount: '50', isVipBet: true, bets: [bet(await game())] }), 201)).toMatchObject({ status: 'accepted', review: null });
-      expect(errorOf(await place(p, { amount: '200', bets: [bet(await game())] }))).toEqual([422, 'coupon_invalid']);
+      expect(couponOf(await place(p, { amount: '50', isVipBet: true, bets: [bet(await game(), 2)] }))).toMatchObject({ status: 'accepted', review: null });
+      expect(errorOf(await place(p, { amount: '200', bets: [bet(await game(), 2)] }))).toEqual([422, 'coupon_invalid']);
       // Live bets and multiple singles cannot be vip bets.
       const live = await game(true);
-      expect(errorOf(await place(p, { amount: '200', isVipBet: true, bets: [{ ...bet(live), coef: 2 }] }))).toEqual([422, 'vip_bet_unavailable']);
+      expect(errorOf(await place(p, { amount: '200', isVipBet: true, bets: [bet(live, 2)] }))).toEqual([422, 'vip_bet_unavailable']);
       const [a, b] = [await game(), await game()];
-      expect(errorOf(await place(p, { typeId: 9, amount: '200', isVipBet: true, bets: [bet(a), bet(b)] }))).toEqual([422, 'vip_bet_unavailable']);
-      expect(errorOf(await place(p, { amount: '200', isVipBet: 'yes', bets: [bet(a)] }))).toEqual([400, 'invalid_request']);
+      expect(errorOf(await place(p, { typeId: 9, amount: '200', isVipBet: true, bets: [bet(a, 2), bet(b, 2)] }))).toEqual([422, 'vip_bet_unavailable']);
+      expect(errorOf(await place(p, { amount: '200', isVipBet: 'yes', bets: [bet(a, 2)] }))).toEqual([400, 'invalid_request']);
       // Not enough money: nothing held.
       const poor = await player(150_00n);
-      expect(errorOf(await place(poor, { amount: '200', isVipBet: true, bets: [bet(a)] }))).toEqual([422, 'insufficient_funds']);
+      expect(errorOf(await place(poor, { amount: '200', isVipBet: true, bets: [bet(a, 2)] }))).toEqual([422, 'insufficient_funds']);
       expect(await balance(poor)).toBe(150_00n);
       expect(await balance(p)).toBe(1000_00n - 50_00n);
     });
@@ -122,14 +106,14 @@ describeEachDb('vip bet review', (t) => {
       // A counter-offer is a smaller stake than the one asked.
       expect(errorOf(await decide(c.id, { decision: 'counter', amount: '200' }))).toEqual([422, 'counter_out_of_range']);
       expect(errorOf(await decide(c.id, { decision: 'counter', amount: '250' }))).toEqual([422, 'counter_out_of_range']);
-      expect(coupon(await call({ url: `${COUPONS}/${c.id}`, headers: p.headers }))).toMatchObject({ status: 'review' });
+      expect(await get(p, c.id)).toMatchObject({ status: 'review' });
       expect(await balance(p)).toBe(1000_00n - 200_00n);
     });
 
     it('accept: the coupon goes on at the asked stake (no money moves) and settles as any coupon', async () => {
       const p = await player();
       const c = await vipBet(p);
-      const accepted = coupon(await decide(c.id, { decision: 'accept' }));
+      const accepted = couponOf(await decide(c.id, { decision: 'accept' }), 200);
       expect(accepted).toMatchObject({ status: 'accepted', amount: '200.00', possibleWin: '400.00', review: { decision: 'accepted' } });
       expect(errorOf(await decide(c.id, { decision: 'decline' }))).toEqual([409, 'coupon_not_in_review']);
       expect(await balance(p)).toBe(1000_00n - 200_00n);
@@ -137,7 +121,7 @@ describeEachDb('vip bet review', (t) => {
       expect(res.statusCode).toBe(200);
       clock.advance!(10);
       await app.jobs.runDue();
-      expect(coupon(await call({ url: `${COUPONS}/${c.id}`, headers: p.headers }))).toMatchObject({ status: 'settled', payout: '400.00' });
+      expect(await get(p, c.id)).toMatchObject({ status: 'settled', payout: '400.00' });
       expect(await balance(p)).toBe(1000_00n - 200_00n + 400_00n);
       expect(await postings(c.id)).toEqual(['payout', 'stake']);
     });
@@ -145,7 +129,7 @@ describeEachDb('vip bet review', (t) => {
     it('decline: refused, the whole stake returned once', async () => {
       const p = await player();
       const c = await vipBet(p);
-      expect(coupon(await decide(c.id, { decision: 'decline' }))).toMatchObject({ status: 'refused', payout: '200.00', refusal: { code: 'vip_declined' }, review: { decision: 'declined' } });
+      expect(couponOf(await decide(c.id, { decision: 'decline' }), 200)).toMatchObject({ status: 'refused', payout: '200.00', refusal: { code: 'vip_declined' }, review: { decision: 'declined' } });
       expect(errorOf(await decide(c.id, { decision: 'accept' }))).toEqual([409, 'coupon_not_in_review']);
       expect(await balance(p)).toBe(1000_00n);
       expect(await postings(c.id)).toEqual(['refund', 'stake']);
@@ -157,13 +141,13 @@ describeEachDb('vip bet review', (t) => {
       const p = await player();
       const c = await vipBet(p);
       clock.advance!(5);
-      const countered = coupon(await decide(c.id, { decision: 'counter', amount: '150' }));
+      const countered = couponOf(await decide(c.id, { decision: 'counter', amount: '150' }), 200);
       expect(countered).toMatchObject({ status: 'review', review: { askedAmount: '200.00', counterAmount: '150.00', decision: 'countered' } });
       // The player's turn now, with a new deadline.
       expect(Date.parse(countered.review!.deadline)).toBe(clock.now() + REVIEW_MS);
       expect(errorOf(await decide(c.id, { decision: 'accept' }))).toEqual([409, 'coupon_not_in_review']);
 
-      const taken = coupon(await answer(p, c.id, { accept: true }));
+      const taken = couponOf(await answer(p, c.id, { accept: true }), 200);
       expect(taken).toMatchObject({ status: 'accepted', amount: '150.00', unitStake: '150.00', possibleWin: '300.00', review: { counterAmount: '150.00', decision: 'counter_accepted' } });
       expect(await balance(p)).toBe(1000_00n - 150_00n);
       expect(await postings(c.id)).toEqual(['stake', 'vip-return']);
@@ -174,8 +158,8 @@ describeEachDb('vip bet review', (t) => {
     it('the player declines it: refused, everything returned', async () => {
       const p = await player();
       const c = await vipBet(p);
-      coupon(await decide(c.id, { decision: 'counter', amount: '120.50' }));
-      expect(coupon(await answer(p, c.id, { accept: false }))).toMatchObject({ status: 'refused', payout: '200.00', review: { decision: 'counter_declined' } });
+      couponOf(await decide(c.id, { decision: 'counter', amount: '120.50' }), 200);
+      expect(couponOf(await answer(p, c.id, { accept: false }), 200)).toMatchObject({ status: 'refused', payout: '200.00', review: { decision: 'counter_declined' } });
       expect(await balance(p)).toBe(1000_00n);
       expect(await postings(c.id)).toEqual(['refund', 'stake']);
     });
@@ -199,14 +183,14 @@ describeEachDb('vip bet review', (t) => {
       const p = await player();
       const silent = await vipBet(p);
       const unanswered = await vipBet(p);
-      coupon(await decide(unanswered.id, { decision: 'counter', amount: '100' }));
+      couponOf(await decide(unanswered.id, { decision: 'counter', amount: '100' }), 200);
       clock.advance!(REVIEW_MS / 1000 - 1);
       await app.jobs.runDue();
-      expect(coupon(await call({ url: `${COUPONS}/${silent.id}`, headers: p.headers }))).toMatchObject({ status: 'review' });
+      expect(await get(p, silent.id)).toMatchObject({ status: 'review' });
       clock.advance!(2);
       await app.jobs.runDue();
-      expect(coupon(await call({ url: `${COUPONS}/${silent.id}`, headers: p.headers }))).toMatchObject({ status: 'refused', refusal: { code: 'vip_timed_out' }, review: { decision: 'timed_out' } });
-      expect(coupon(await call({ url: `${COUPONS}/${unanswered.id}`, headers: p.headers }))).toMatchObject({ status: 'refused', review: { decision: 'counter_timed_out' } });
+      expect(await get(p, silent.id)).toMatchObject({ status: 'refused', refusal: { code: 'vip_timed_out' }, review: { decision: 'timed_out' } });
+      expect(await get(p, unanswered.id)).toMatchObject({ status: 'refused', review: { decision: 'counter_timed_out' } });
       expect(await balance(p)).toBe(1000_00n);
       expect(errorOf(await answer(p, unanswered.id, { accept: true }))).toEqual([409, 'coupon_not_in_review']);
     });
@@ -218,10 +202,10 @@ describeEachDb('vip bet review', (t) => {
       await t.db.deleteFrom('scheduled_jobs').where('kind', '=', VIP_TIMEOUT_JOB).where('done_at', 'is', null).execute();
       clock.advance!(REVIEW_MS / 1000 + 1);
       expect(errorOf(await decide(late.id, { decision: 'accept' }))).toEqual([409, 'review_expired']);
-      expect(coupon(await call({ url: `${COUPONS}/${late.id}`, headers: p.headers }))).toMatchObject({ status: 'refused' });
+      expect(await get(p, late.id)).toMatchObject({ status: 'refused' });
       clock.advance!(31);
       await app.jobs.runDue();
-      expect(coupon(await call({ url: `${COUPONS}/${lost.id}`, headers: p.headers }))).toMatchObject({ status: 'refused', review: { decision: 'timed_out' } });
+      expect(await get(p, lost.id)).toMatchObject({ status: 'refused', review: { decision: 'timed_out' } });
       expect(await balance(p)).toBe(1000_00n);
       expect(await postings(lost.id)).toEqual(['refund', 'stake']);
     });
@@ -239,12 +223,12 @@ describeEachDb('vip bet review', (t) => {
     // Players answering a counter twice at once (and racing a decline of it) pay once too.
     const countered = coupons.map((c) => c.id);
     for (const id of countered) {
-      const now = coupon(await call({ url: `${COUPONS}/${id}`, headers: p.headers }));
+      const now = await get(p, id);
       if (now.review?.decision !== 'countered') continue;
       const results = await Promise.all([answer(p, id, { accept: true }), answer(p, id, { accept: true }), answer(p, id, { accept: false })]);
       expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     }
-    const final = await Promise.all(countered.map(async (id) => coupon(await call({ url: `${COUPONS}/${id}`, headers: p.headers }))));
+    const final = await Promise.all(countered.map((id) => get(p, id)));
     const held = final.reduce((sum, c) => sum + (c.status === 'refused' ? 0n : BigInt(c.amount.replace('.', ''))), 0n);
     expect(await balance(p)).toBe(10_000_00n - held);
     for (const c of final) {
