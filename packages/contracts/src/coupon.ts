@@ -34,6 +34,8 @@ export const CouponErrorCode = {
   /** The same coupon id with another body. */
   idempotencyConflict: 'idempotency_conflict',
   notAllowed: 'bet_not_allowed',
+  /** A promo code the site does not know (no promotion issues codes for bets yet, so every code is unknown). */
+  promoCodeUnknown: 'promo_code_unknown',
 } as const;
 
 /** SPEC §3 coupon types 0–9. */

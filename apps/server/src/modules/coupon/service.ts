@@ -327,6 +327,8 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, sch
   async function checkPlacement(userId: string, submit: Submit) {
     const account = await stakeAccount(userId, submit.accountId);
     if (!account.mayBet) throw new AppError(403, CouponErrorCode.notAllowed, 'Betting is not available for this account now');
+    // Refused, not ignored: a player who typed a code must not think it was applied.
+    if (submit.promoCode !== undefined && submit.promoCode.trim() !== '') throw new AppError(422, CouponErrorCode.promoCodeUnknown, 'No such promo code');
     const states = await loadBets(db, submit.bets);
     const current = () => betStates(submit.bets, states, new Set());
     if (submit.bets.some((b) => { const s = states.get(betKey(b)); return !s || s.blocked || s.finished; })) {

@@ -28,6 +28,7 @@ export const CouponErrorCode = {
   insufficientFunds: 'insufficient_funds',
   idempotencyConflict: 'idempotency_conflict',
   notAllowed: 'bet_not_allowed',
+  promoCodeUnknown: 'promo_code_unknown',
 } as const satisfies typeof ContractCodes;
 
 export type HistoryStatus = 'open' | 'settled' | 'all';

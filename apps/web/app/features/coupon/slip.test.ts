@@ -175,6 +175,7 @@ describe('refusals', () => {
     expect(refusal(403, 'bet_not_allowed')).toMatchObject({ key: 'coupon_refused_not_allowed', action: 'support' });
     expect(refusal(409, 'idempotency_conflict')).toMatchObject({ key: 'coupon_refused_conflict', action: 'retry' });
     expect(refusal(409, 'score_changed')).toMatchObject({ key: 'coupon_refused_score_changed' });
+    expect(refusal(422, 'promo_code_unknown')).toMatchObject({ key: 'coupon_refused_promo', action: null });
     expect(refusal(401, 'unauthorized')).toMatchObject({ key: 'coupon_refused_login', action: 'log_in' });
     expect(refusal(429, 'rate_limited')).toMatchObject({ key: 'coupon_refused_busy' });
     expect(refusal(500, 'internal')).toMatchObject({ key: 'coupon_refused_unknown', action: 'retry' });
@@ -185,7 +186,7 @@ describe('refusals', () => {
     const domainCodes = ['no_selections', 'duplicate_selection', 'invalid_coef', 'type_not_allowed', 'system_value_out_of_range', 'unknown_banker', 'banker_not_allowed', 'block_missing', 'too_few_blocks', 'lobby_invalid', 'too_many_lines', 'amount_missing', 'amount_not_positive', 'amount_below_min', 'amount_above_max', 'bonus_bet_not_offered'];
     const keys = new Set(domainCodes.map(quoteErrorKey));
     expect(keys.has('coupon_error_invalid')).toBe(false);
-    for (const [status, code] of [[409, 'coef_changed'], [409, 'selection_unavailable'], [409, 'score_changed'], [422, 'insufficient_funds'], [403, 'bet_not_allowed'], [409, 'idempotency_conflict'], [404, 'not_found'], [422, 'vip_bet_unavailable'], [400, 'invalid_request'], [401, 'unauthorized'], [429, 'rate_limited'], [500, 'x']] as const) {
+    for (const [status, code] of [[409, 'coef_changed'], [409, 'selection_unavailable'], [409, 'score_changed'], [422, 'insufficient_funds'], [403, 'bet_not_allowed'], [409, 'idempotency_conflict'], [404, 'not_found'], [422, 'vip_bet_unavailable'], [422, 'promo_code_unknown'], [400, 'invalid_request'], [401, 'unauthorized'], [429, 'rate_limited'], [500, 'x']] as const) {
       keys.add(refusal(status, code).key);
     }
     keys.add(refusalOf({ status: 0, code: null, body: null, network: true }).key);

@@ -299,6 +299,8 @@ export function refusalOf(result: { status: number; code: string | null; body: u
       return { ...base, key: 'coupon_refused_not_allowed', action: 'support' };
     case 'not_found':
       return { ...base, key: 'coupon_refused_account', action: null };
+    case CouponErrorCode.promoCodeUnknown:
+      return { ...base, key: 'coupon_refused_promo', action: null };
     case 'vip_bet_unavailable':
       return { ...base, key: 'coupon_refused_vip', action: null };
     case 'invalid_request':
