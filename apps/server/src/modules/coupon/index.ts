@@ -17,6 +17,7 @@ import { ACCEPT_COUPON_JOB, createCouponService, type CouponService } from './se
 
 export const COUPON_JOBS = { accept: ACCEPT_COUPON_JOB, sweep: 'coupons.sweep' } as const;
 const SWEEP_EVERY_MS = 5_000;
+const SWEEP_LEASE_MS = 15_000;
 
 /** The betting settings (live delay, limits, vip review) are the site config's `betting`, read as they change. */
 export async function registerCoupon(app: FastifyInstance): Promise<CouponService> {
@@ -33,9 +34,20 @@ export async function registerCoupon(app: FastifyInstance): Promise<CouponServic
   app.jobs.register(COUPON_JOBS.accept, async (payload, { now }) => {
     if (typeof payload.couponId === 'string') await service.accept(payload.couponId, now);
   });
-  app.jobs.every(COUPON_JOBS.sweep, SWEEP_EVERY_MS, async (_payload, { now, logger }) => {
-    const done = await service.sweep(now);
-    if (done.accepted + done.settled > 0) logger.info(done, 'coupons accepted and settled');
+  // A short lease: a node killed while it held a run blocks the next one only this long (a run
+  // takes at most its 4 s budget; two at once are safe, batches skip each other's rows).
+  app.jobs.every(
+    COUPON_JOBS.sweep,
+    SWEEP_EVERY_MS,
+    async (_payload, { now, logger }) => {
+      const done = await service.sweep(now);
+      if (done.accepted + done.settled > 0) logger.info(done, 'coupons accepted and settled');
+    },
+    { leaseMs: SWEEP_LEASE_MS },
+  );
+  // On start, before the first scheduled run: whatever a crash of this (or any) node left.
+  app.addHook('onListen', async () => {
+    service.sweep(new Date(app.clock.now())).catch((err: unknown) => app.log.error({ err }, 'coupon sweep on start failed'));
   });
   // Vip review: a time-out job per coupon at its deadline, and a sweep for lost ones (vip.ts).
   app.jobs.register(VIP_TIMEOUT_JOB, async (payload, { now }) => {
