@@ -34,6 +34,7 @@ import { createClock } from '../apps/server/src/lib/clock.ts';
 import { createLedger, type Ledger } from '../apps/server/src/modules/ledger/ledger.ts';
 import { checkMovement, requestHash, type CheckedEntry } from '../apps/server/src/modules/ledger/movement.ts';
 import { reconcilePayments } from '../apps/server/src/modules/payments/reconciliation.ts';
+import { reconcileCoupons } from '../apps/server/src/modules/coupon/reconciliation.ts';
 import { betKey, loadBets, type BetState } from '../apps/server/src/modules/coupon/bets.ts';
 import { draftOf, planOf } from '../apps/server/src/modules/coupon/draft.ts';
 import { createCouponService } from '../apps/server/src/modules/coupon/service.ts';
@@ -293,6 +294,12 @@ async function measure(database: BenchDatabase) {
       const check = await reconcilePayments(handle.db);
       console.log(
         `  afterwards: ${paid.n} settled, staked ${Number(paid.staked) / 100} EUR, paid ${Number(paid.payout) / 100} EUR in ${winners.rows[0]?.n} payouts; reconciliation ${check.healthy ? 'healthy' : `NOT healthy: ${JSON.stringify({ ...check, payments: undefined })}`}`,
+      );
+      // The coupon reconciliation over every coupon and its postings (what the operator call runs).
+      const reconcileStarted = performance.now();
+      const coupons = await reconcileCoupons(handle.db);
+      console.log(
+        `  coupon reconciliation: ${coupons.coupons} coupons in ${((performance.now() - reconcileStarted) / 1000).toFixed(1)} s, ${coupons.healthy ? 'healthy' : `NOT healthy: ${JSON.stringify({ ...coupons, findings: coupons.findings.slice(0, 3) })}`}`,
       );
     } finally {
       await app.close();
