@@ -3,28 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { minor } from '../money/minor.ts';
 import type { BetStatus } from '../sports/settlement.ts';
 import { cashOutOffer } from './cash-out.ts';
-import { settleCoupon } from './settle.ts';
-import { anyCouponArb, statusesArb } from './testing.ts';
+import { anyCouponArb, openScenarios, sel, statusesArb } from './testing.ts';
 import type { CouponDraft } from './types.ts';
-
-const sel = (id: string, coef: number) => ({ id, gameId: id, coef });
 
 /** The offer by brute force: every win/lose scenario of the open selections settled, weighted by Π (1/c or 1 − 1/c). */
 function bruteForce(coupon: CouponDraft, current: Record<string, number>, statuses: Record<string, BetStatus>, margin: number): bigint | null {
-  const open = coupon.selections.filter((s) => (statuses[s.id] ?? -2) < 0);
-  let numerator = 0n;
-  let denominator = 1n;
-  for (const s of open) denominator *= BigInt(current[s.id] as number);
-  for (let mask = 0; mask < 2 ** open.length; mask++) {
-    const scenario = { ...statuses };
-    let weight = 1n;
-    open.forEach((s, bit) => {
-      const wins = ((mask >> bit) & 1) === 1;
-      scenario[s.id] = wins ? 1 : 0;
-      weight *= wins ? 1000n : BigInt(current[s.id] as number) - 1000n;
-    });
-    numerator += weight * (settleCoupon(coupon, scenario, { detail: false }).payout as bigint);
-  }
+  const { scenarios, denominator } = openScenarios(coupon, current, statuses);
+  const numerator = scenarios.reduce((sum, s) => sum + s.weight * s.payout, 0n);
   const ppm = BigInt(Math.round(margin * 1e6));
   const offer = (numerator * (1_000_000n - ppm)) / (denominator * 1_000_000n);
   return offer > 0n ? offer : null;

@@ -3,29 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { minor } from '../money/minor.ts';
 import type { BetStatus } from '../sports/settlement.ts';
 import { INSURANCE_SHARES, insurancePaybackAmount, insurancePremium, insuranceQuote, lossProbability, MAX_INSURANCE_SCENARIO_SELECTIONS } from './insurance.ts';
-import { settleCoupon } from './settle.ts';
-import { anyCouponArb, couponArb, statusesArb } from './testing.ts';
+import { anyCouponArb, couponArb, openScenarios, sel, statusesArb } from './testing.ts';
 import type { CouponDraft } from './types.ts';
-
-const sel = (id: string, coef: number) => ({ id, gameId: id, coef });
 
 /** P(payout 0) by brute force over every win/lose scenario of the open selections. */
 function bruteLoss(coupon: CouponDraft, current: Record<string, number>, statuses: Record<string, BetStatus>): { num: bigint; den: bigint } {
-  const open = coupon.selections.filter((s) => (statuses[s.id] ?? -2) < 0);
-  let num = 0n;
-  let den = 1n;
-  for (const s of open) den *= BigInt(current[s.id] as number);
-  for (let mask = 0; mask < 2 ** open.length; mask++) {
-    const scenario = { ...statuses };
-    let weight = 1n;
-    open.forEach((s, bit) => {
-      const wins = ((mask >> bit) & 1) === 1;
-      scenario[s.id] = wins ? 1 : 0;
-      weight *= wins ? 1000n : BigInt(current[s.id] as number) - 1000n;
-    });
-    if (settleCoupon(coupon, scenario, { detail: false }).payout === 0n) num += weight;
-  }
-  return { num, den };
+  const { scenarios, denominator } = openScenarios(coupon, current, statuses);
+  return { num: scenarios.reduce((sum, s) => (s.payout === 0n ? sum + s.weight : sum), 0n), den: denominator };
 }
 
 const base = { status: 'accepted', insured: false, statuses: {} };

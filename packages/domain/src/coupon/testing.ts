@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { minor } from '../money/minor.ts';
 import type { BetStatus } from '../sports/settlement.ts';
+import { settleCoupon } from './settle.ts';
 import type { BlockAmount, CouponDraft, CouponSelection, CouponTypeId } from './types.ts';
 
 /** Mostly everyday odds, sometimes long shots up to the 1000.000 cap. */
@@ -128,3 +129,34 @@ export const couponWithStatusesArb = (status: fc.Arbitrary<BetStatus> = settledS
 /** Every selection of `coupon` with `status`. */
 export const every = (coupon: CouponDraft, status: BetStatus): Record<string, BetStatus> =>
   Object.fromEntries(coupon.selections.map((s) => [s.id, status]));
+
+/** A selection whose game is named by its id, at `coef` (×1000), for hand-written coupons. */
+export const sel = (id: string, coef: number) => ({ id, gameId: id, coef });
+
+/**
+ * The brute force behind the prices of an open coupon (cash-out, insurance): every win/lose
+ * scenario of its open selections (status below 0) settled, each weighted by the product of
+ * 1 (a win) or c − 1 (a loss) over `denominator`, the product of their current coefs c (×1000),
+ * so that a selection wins with probability 1/c.
+ */
+export function openScenarios(
+  coupon: CouponDraft,
+  current: Record<string, number>,
+  statuses: Record<string, BetStatus>,
+): { scenarios: { payout: bigint; weight: bigint }[]; denominator: bigint } {
+  const open = coupon.selections.filter((s) => (statuses[s.id] ?? -2) < 0);
+  let denominator = 1n;
+  for (const s of open) denominator *= BigInt(current[s.id] as number);
+  const scenarios: { payout: bigint; weight: bigint }[] = [];
+  for (let mask = 0; mask < 2 ** open.length; mask++) {
+    const scenario = { ...statuses };
+    let weight = 1n;
+    open.forEach((s, bit) => {
+      const wins = ((mask >> bit) & 1) === 1;
+      scenario[s.id] = wins ? 1 : 0;
+      weight *= wins ? 1000n : BigInt(current[s.id] as number) - 1000n;
+    });
+    scenarios.push({ payout: settleCoupon(coupon, scenario, { detail: false }).payout as bigint, weight });
+  }
+  return { scenarios, denominator };
+}
