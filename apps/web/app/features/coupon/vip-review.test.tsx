@@ -3,20 +3,13 @@
  * the counter-offer with Accept and Decline, the time-up state, nothing for other coupons;
  * in English and Russian without raw keys.
  */
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Outlet, createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Coupon } from '@betsite/contracts';
-import { COEF_VIEW } from '@betsite/domain';
 import EN_MAIN from '../../i18n/dictionaries/en/main.json';
 import EN_SPORTS from '../../i18n/dictionaries/en/sports.json';
 import RU_MAIN from '../../i18n/dictionaries/ru/main.json';
 import RU_SPORTS from '../../i18n/dictionaries/ru/sports.json';
-import { getI18n } from '../../i18n/instance.ts';
-import { I18nProvider } from '../../i18n/react.tsx';
-import { SettingsProvider } from '../../shell/settings.tsx';
-import { testSite } from '../../testing/site-fixture.ts';
-import type { RootData } from '../../config/root-data.ts';
+import { renderPage, visibleText as text } from '../../testing/render.tsx';
 import { VipReview, countdownText } from './vip-review.tsx';
 
 const REVIEW: NonNullable<Coupon['review']> = { askedAmount: '200.00', counterAmount: null, deadline: '2026-11-20T18:10:00.000Z', remainingMs: 272_000, decision: null };
@@ -44,27 +37,8 @@ const COUPON = {
 
 const resources = { en: { main: EN_MAIN, sports: EN_SPORTS }, ru: { main: RU_MAIN, sports: RU_SPORTS } };
 
-function render(coupon: Coupon, lng: 'en' | 'ru' = 'en'): string {
-  const root = { lng, dir: 'ltr', site: testSite(), user: { loggedIn: true, userId: 'u1' }, nonce: '', now: 0, settings: { theme: 'light', oddsFormat: COEF_VIEW.decimal, marketsNameType: 0, timeZone: 3 }, resources, brandVars: {} } satisfies RootData;
-  const Stub = createRoutesStub([
-    {
-      id: 'root',
-      loader: () => root,
-      HydrateFallback: () => null,
-      Component: () => (
-        <I18nProvider i18n={getI18n(lng, resources)}>
-          <SettingsProvider initial={root.settings}>
-            <Outlet />
-          </SettingsProvider>
-        </I18nProvider>
-      ),
-      children: [{ id: 'bets', path: '/:lng/office/history', Component: () => <VipReview coupon={coupon} onChange={() => undefined} /> }],
-    },
-  ]);
-  return renderToStaticMarkup(<Stub initialEntries={[`/${lng}/office/history`]} hydrationData={{ loaderData: { root } }} />);
-}
-
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/[\s\u00a0\u202f]+/g, ' ');
+const render = (coupon: Coupon, lng: 'en' | 'ru' = 'en') =>
+  renderPage(<VipReview coupon={coupon} onChange={() => undefined} />, { lng, resources, routeId: 'bets', route: '/:lng/office/history', url: `/${lng}/office/history` });
 
 describe('a vip bet in review', () => {
   it('counts down in m:ss', () => {

@@ -3,21 +3,14 @@
  * player's coupon is a 404 like an unknown one), and the receipt rendered in English and
  * Russian with the coupon's number, selections, stake, lines, odds and payout.
  */
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Outlet, createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Coupon } from '@betsite/contracts';
-import { COEF_VIEW } from '@betsite/domain';
 import EN_MAIN from '../../i18n/dictionaries/en/main.json';
 import EN_SPORTS from '../../i18n/dictionaries/en/sports.json';
 import RU_MAIN from '../../i18n/dictionaries/ru/main.json';
 import RU_SPORTS from '../../i18n/dictionaries/ru/sports.json';
-import { getI18n } from '../../i18n/instance.ts';
-import { I18nProvider } from '../../i18n/react.tsx';
 import { createApiClient } from '../../shell/http.ts';
-import { SettingsProvider } from '../../shell/settings.tsx';
-import { testSite } from '../../testing/site-fixture.ts';
-import type { RootData } from '../../config/root-data.ts';
+import { renderPage, visibleText as text } from '../../testing/render.tsx';
 import { loadPrintCoupon, type PrintCouponData } from './load.ts';
 import { PrintCouponView, printDate } from './print-coupon-view.tsx';
 
@@ -90,27 +83,8 @@ describe('loading the print-out', () => {
 
 const resources = { en: { main: EN_MAIN, sports: EN_SPORTS }, ru: { main: RU_MAIN, sports: RU_SPORTS } };
 
-function render(data: PrintCouponData, lng: 'en' | 'ru' = 'en'): string {
-  const root = { lng, dir: 'ltr', site: testSite(), user: { loggedIn: true, userId: 'u1' }, nonce: '', now: 0, settings: { theme: 'light', oddsFormat: COEF_VIEW.decimal, marketsNameType: 0, timeZone: 3 }, resources, brandVars: {} } satisfies RootData;
-  const Stub = createRoutesStub([
-    {
-      id: 'root',
-      loader: () => root,
-      HydrateFallback: () => null,
-      Component: () => (
-        <I18nProvider i18n={getI18n(lng, resources)}>
-          <SettingsProvider initial={root.settings}>
-            <Outlet />
-          </SettingsProvider>
-        </I18nProvider>
-      ),
-      children: [{ id: 'print-coupon', path: '/:lng/print-coupon/:couponId', Component: () => <PrintCouponView data={data} /> }],
-    },
-  ]);
-  return renderToStaticMarkup(<Stub initialEntries={[`/${lng}/print-coupon/${ID}`]} hydrationData={{ loaderData: { root } }} />);
-}
-
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/[\s\u00a0\u202f]+/g, ' ');
+const render = (data: PrintCouponData, lng: 'en' | 'ru' = 'en') =>
+  renderPage(<PrintCouponView data={data} />, { lng, resources, routeId: 'print-coupon', route: '/:lng/print-coupon/:couponId', url: `/${lng}/print-coupon/${ID}` });
 
 describe('the print-out', () => {
   it('shows the site, number, date, type, every selection, stake, lines, odds and payout', () => {

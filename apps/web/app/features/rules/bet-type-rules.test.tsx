@@ -3,47 +3,22 @@
  * computes (and what the examples' authors worked out by hand), and the page renders every
  * type, result and example in English and Russian without a raw key.
  */
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BET_TYPE_EXAMPLES, COEF_VIEW, COUPON_TYPE_IDS, formatCoef, formatMinor, minor, type CoefViewId } from '@betsite/domain';
 import EN_INFO from '../../i18n/dictionaries/en/info.json';
 import EN_MAIN from '../../i18n/dictionaries/en/main.json';
 import RU_INFO from '../../i18n/dictionaries/ru/info.json';
 import RU_MAIN from '../../i18n/dictionaries/ru/main.json';
-import { getI18n } from '../../i18n/instance.ts';
-import { I18nProvider } from '../../i18n/react.tsx';
-import { SettingsProvider } from '../../shell/settings.tsx';
-import { testSite } from '../../testing/site-fixture.ts';
-import type { RootData } from '../../config/root-data.ts';
+import { renderPage, visibleText as text } from '../../testing/render.tsx';
 import { BetTypeRules } from './bet-type-rules.tsx';
 import { exampleViews, FACTOR_STATUSES, RULES_TYPE_ORDER } from './examples.ts';
 
 const resources = { en: { main: EN_MAIN, info: EN_INFO }, ru: { main: RU_MAIN, info: RU_INFO } };
 
-function render(lng: 'en' | 'ru', oddsFormat: CoefViewId = COEF_VIEW.decimal): string {
-  const root = { lng, dir: 'ltr', site: testSite(), user: { loggedIn: false, userId: null }, nonce: '', now: 0, settings: { theme: 'light', oddsFormat, marketsNameType: 0, timeZone: 3 }, resources, brandVars: {} } satisfies RootData;
-  const Stub = createRoutesStub([
-    {
-      id: 'root',
-      path: '/',
-      loader: () => root,
-      HydrateFallback: () => null,
-      Component: () => (
-        <I18nProvider i18n={getI18n(lng, resources)}>
-          <SettingsProvider initial={root.settings}>
-            <BetTypeRules />
-          </SettingsProvider>
-        </I18nProvider>
-      ),
-    },
-  ]);
-  return renderToStaticMarkup(<Stub initialEntries={['/']} hydrationData={{ loaderData: { root } }} />);
-}
+const render = (lng: 'en' | 'ru', oddsFormat: CoefViewId = COEF_VIEW.decimal) => renderPage(<BetTypeRules />, { lng, resources, user: { loggedIn: false, userId: null }, oddsFormat });
 
-/** Visible text with every kind of space as one space (money formats use no-break spaces). */
+/** Every kind of space as one space (money formats use no-break spaces). */
 const spaces = (s: string) => s.replace(/[\s\u00a0\u202f]+/g, ' ');
-const text = (html: string) => spaces(html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&'));
 
 describe('the worked examples as tables', () => {
   const views = exampleViews();
