@@ -19,6 +19,7 @@ export * from './guards/access-check.ts';
 export * from './guards/server-rerender-check.ts';
 export * from './guards/analytics.ts';
 export * from './guards/access-by-authorization.ts';
+export * from './guards/player-state.ts';
 export * from './guards/modal.ts';
 export * from './guards/confirm-terms.ts';
 export * from './guards/bonus-page.ts';

@@ -1,5 +1,6 @@
 /** Stage `access-by-authorization`: the access guard and ban handling of SPEC §2. */
 import { referralQuery } from '../referral.ts';
+import type { RouteDef } from '../routes/route-table.ts';
 import { isRouteAvailable, languageRoot, pathTo, proceed, redirectTo, withQuery } from './context.ts';
 import type { Guard, GuardContext, GuardDecision, GuardEffect } from './types.ts';
 
@@ -7,15 +8,60 @@ import type { Guard, GuardContext, GuardDecision, GuardEffect } from './types.ts
 export const BAN_CODES = { forbidden: 45, withdrawalOnly: 53 } as const;
 /** Route meta flag of routes closed to banned players. */
 export const BAN_FORBIDDEN_FLAG = 25;
+/** Route meta flag of routes open to banned players. */
+export const BAN_ALLOWED_FLAG = 24;
 
-/** SPEC §2: level 1 may still use the withdrawal (deduce) route, every other level nothing. */
+/**
+ * Routes open to any banned player when the route table flags nothing (decision 0020):
+ * site-state and information pages, the terms to confirm, the appeal history, and the
+ * office pages that only show the player's own record, identify or protect them.
+ */
+const BANNED_ALLOWED_KINDS: ReadonlySet<RouteDef['kind']> = new Set(['site-state', 'info', 'rules']);
+const BANNED_ALLOWED_ROUTES: ReadonlySet<string> = new Set([
+  'confirm',
+  'block-appeal-history',
+  'office-account',
+  'office-history',
+  'office-historypay',
+  // A banned player may be asked to identify (the identification blocker sends them there).
+  'office-identification',
+  'office-responsible',
+  'office-support',
+]);
+/** SPEC §2: ban level 1 "requires the deduce route" — withdrawal stays open. */
+const WITHDRAWAL_ROUTE = 'office-deduce';
+
+/** Meta flag 24 or 25 of a route: its own, else 24 for the pages above, else 25. */
+export function banFlagOf(route: RouteDef): 24 | 25 {
+  if (route.meta.banFlag !== undefined) return route.meta.banFlag;
+  return BANNED_ALLOWED_KINDS.has(route.kind) || BANNED_ALLOWED_ROUTES.has(route.name) ? BAN_ALLOWED_FLAG : BAN_FORBIDDEN_FLAG;
+}
+
+/** Whether a player of this ban level may open the route. */
+export function allowedWhenBanned(route: RouteDef, banLevel: number): boolean {
+  if (banLevel <= 0) return true;
+  if (banLevel === 1 && route.name === WITHDRAWAL_ROUTE) return true;
+  return banFlagOf(route) === BAN_ALLOWED_FLAG;
+}
+
+/** Where a banned player's first request for a closed page lands: withdrawal (level 1) or the appeal history. */
+export function bannedLanding(banLevel: number): string {
+  return banLevel === 1 ? WITHDRAWAL_ROUTE : 'block-appeal-history';
+}
+
+/**
+ * SPEC §2: a banned player's navigation to a route not allowed for them is cancelled with
+ * code 53 (level 1: only withdrawal) or 45 (other levels). A first request cannot be
+ * cancelled, so the server sends it to the page the player still has (decision 0020).
+ */
 function banDecision(ctx: GuardContext): GuardDecision | null {
   const { route, user } = ctx;
-  if (user.banLevel <= 0 || route?.meta.banFlag !== BAN_FORBIDDEN_FLAG) return null;
-  if (user.banLevel === 1) {
-    return route.name === 'office-deduce' ? null : { kind: 'cancel', reason: 'banned', code: BAN_CODES.withdrawalOnly };
+  if (!user.loggedIn || user.banLevel <= 0 || route === null || allowedWhenBanned(route, user.banLevel)) return null;
+  if (ctx.phase === 'document') {
+    const landing = bannedLanding(user.banLevel);
+    return isRouteAvailable(ctx, landing) ? redirectTo(pathTo(ctx, landing)) : { kind: 'not-found' };
   }
-  return { kind: 'cancel', reason: 'banned', code: BAN_CODES.forbidden };
+  return { kind: 'cancel', reason: 'banned', code: user.banLevel === 1 ? BAN_CODES.withdrawalOnly : BAN_CODES.forbidden };
 }
 
 /**
