@@ -26,3 +26,4 @@ export * from './coupon.ts';
 export * from './coupon-actions.ts';
 export * from './coupon-review.ts';
 export * from './coupon-ops.ts';
+export * from './limits.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BETTING_SETTINGS } from '@betsite/domain';
 import { DEFAULT_SESSION_SETTINGS, SessionSettingsSchema } from './user-config.ts';
+import { DEFAULT_PROTECTION_SETTINGS, ProtectionSettingsSchema } from './limits.ts';
 import { text, textUrl } from './text.ts';
 
 /** A language the site offers. Hidden languages exist but are not offered to visitors. */
@@ -102,6 +103,8 @@ export const SiteConfigSchema = z.object({
   session: SessionSettingsSchema.default(() => ({ ...DEFAULT_SESSION_SETTINGS })),
   /** Defaults for older documents. */
   betting: BettingSettingsSchema.default(() => ({ ...DEFAULT_BETTING_SETTINGS, limitedTypeIds: null })),
+  /** Responsible gaming (issue 12, limits.ts); defaults for older documents. */
+  protection: ProtectionSettingsSchema.default(() => ({ ...DEFAULT_PROTECTION_SETTINGS })),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 
@@ -157,6 +160,7 @@ export const SiteConfigPatchSchema = z
     registrationReminder: SiteConfigSchema.shape.registrationReminder.partial(),
     session: SessionSettingsSchema.partial(),
     betting: BettingSettingsSchema.partial(),
+    protection: ProtectionSettingsSchema.partial(),
   })
   .partial()
   .strict();

@@ -41,6 +41,7 @@ export function testSite(overrides: Partial<SiteConfig> = {}): SiteConfig {
     registrationReminder: { delay: 0, interval: 0 },
     session: { idleMinutes: 30, bonusChoiceEnabled: true, activationDays: 14 },
     betting: { liveAcceptDelayMs: 3000, antiExpressMarginPercent: 5, minStakeInInitialStakes: 0.02, maxStakeInInitialStakes: 100, maxPayoutInInitialStakes: 100_000, limitedTypeIds: null, bonusBetEnabled: true, vipBetShown: true, vipReviewSeconds: 300 },
+    protection: { limitActionMode: 'limitaction', questionnaireRequired: false },
     ...overrides,
   };
 }
