@@ -38,3 +38,4 @@ export * from './auth/index.ts';
 export * from './odds/index.ts';
 export * from './sports/index.ts';
 export * from './coupon/index.ts';
+export * from './protection/index.ts';
