@@ -104,6 +104,9 @@ export interface UsersTable {
   required_transfer: ColumnType<boolean, boolean | undefined, boolean>;
   /** When the last "someone tried to register with your e-mail" notice was sent. */
   registration_notice_at: NullableTimestamp;
+  /** The terms version last accepted (0023; 0: none since registration) and when. */
+  terms_accepted_version: ColumnType<number, number | undefined, number>;
+  terms_accepted_at: NullableTimestamp;
 }
 
 export type LedgerAccountKind =
@@ -203,6 +206,9 @@ export interface Database {
   coupon_selections: CouponSelectionsTable;
   coupon_resettlements: CouponResettlementsTable;
   coupon_codes: CouponCodesTable;
+  player_protection: PlayerProtectionTable;
+  player_limits: PlayerLimitsTable;
+  player_limit_audit: PlayerLimitAuditTable;
 }
 
 /** A login session, known only by the SHA-256 (hex) of its token. */
@@ -736,4 +742,44 @@ export interface CouponSelectionsTable {
   score_away: number | null;
   /** SPEC §3 coupon bet status, −2 until settled. */
   status: Generated<number>;
+}
+
+/** Responsible gaming (issue 12, migration 0022): the row deposits and bets lock, session time, the reality check. */
+export interface PlayerProtectionTable {
+  user_id: string;
+  /** Money limits are whole units of this currency. */
+  currency: string;
+  /** The UTC day `session_used_seconds` counts for. */
+  session_day: NullableTimestamp;
+  session_used_seconds: ColumnType<number, number | undefined, number>;
+  session_last_ping_at: NullableTimestamp;
+  reality_show_at: NullableTimestamp;
+  reality_do_not_show: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: Date;
+}
+
+/** One SPEC limit type of a player: value in force, pending raise/removal. */
+export interface PlayerLimitsTable {
+  user_id: string;
+  limit_type: number;
+  value: number | null;
+  started_at: Date | null;
+  ends_at: Date | null;
+  pending_value: number | null;
+  pending_since: Date | null;
+  reason: number | null;
+  updated_at: Date;
+}
+
+/** Append-only audit of limit changes (a trigger refuses update/delete). */
+export interface PlayerLimitAuditTable {
+  id: ColumnType<bigint, never, never>;
+  user_id: string;
+  limit_type: number;
+  actor: 'player' | 'operator' | 'system';
+  action: string;
+  old_value: number | null;
+  new_value: number | null;
+  state: 'PENDING' | 'ACTIVE' | 'INACTIVE';
+  at: Date;
 }
