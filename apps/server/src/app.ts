@@ -39,6 +39,7 @@ import { registerUserConfig } from './modules/user-config/index.ts';
 import { registerLine, type LineOptions } from './modules/line/index.ts';
 import { registerCoupon } from './modules/coupon/index.ts';
 import { registerDocs } from './modules/docs/index.ts';
+import { registerTerms } from './modules/terms/index.ts';
 
 export interface BuildOptions {
   env: AppEnv;
@@ -137,6 +138,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     app.decorate('siteConfig', siteConfig);
     app.decorate('blockService', blockService);
     app.decorate('redirectService', redirectService);
+    // Terms changes: the agreement-rules calls, and the 451 on player writes of the modules below (decision 0020).
+    await registerTerms(app);
 
     await app.register(healthRoutes, { ping: () => dbHandle.ping(), draining: () => draining });
     await app.register(bffRoutes);

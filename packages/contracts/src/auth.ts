@@ -24,6 +24,8 @@ export const AuthErrorCode = {
   csrf: 'csrf',
   /** Per-IP rate limit (429). */
   tooManyRequests: 'too_many_requests',
+  /** SPEC §5: registration not allowed by the site config, or a VIP domain (403). */
+  registrationClosed: 'registration_closed',
 } as const;
 export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 

@@ -27,3 +27,4 @@ export * from './coupon-actions.ts';
 export * from './coupon-review.ts';
 export * from './coupon-ops.ts';
 export * from './limits.ts';
+export * from './terms.ts';

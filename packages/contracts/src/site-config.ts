@@ -3,6 +3,7 @@ import { DEFAULT_BETTING_SETTINGS } from '@betsite/domain';
 import { DEFAULT_SESSION_SETTINGS, SessionSettingsSchema } from './user-config.ts';
 import { DEFAULT_PROTECTION_SETTINGS, ProtectionSettingsSchema } from './limits.ts';
 import { text, textUrl } from './text.ts';
+import { DEFAULT_TERMS_SETTINGS, TermsSettingsSchema } from './terms.ts';
 
 /** A language the site offers. Hidden languages exist but are not offered to visitors. */
 export const LanguageSchema = z.object({
@@ -105,6 +106,8 @@ export const SiteConfigSchema = z.object({
   betting: BettingSettingsSchema.default(() => ({ ...DEFAULT_BETTING_SETTINGS, limitedTypeIds: null })),
   /** Responsible gaming (issue 12, limits.ts); defaults for older documents. */
   protection: ProtectionSettingsSchema.default(() => ({ ...DEFAULT_PROTECTION_SETTINGS })),
+  /** The terms version players confirm (issue 12, decision 0020); defaults for older documents. */
+  terms: TermsSettingsSchema.default(() => ({ ...DEFAULT_TERMS_SETTINGS })),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 
@@ -161,6 +164,7 @@ export const SiteConfigPatchSchema = z
     session: SessionSettingsSchema.partial(),
     betting: BettingSettingsSchema.partial(),
     protection: ProtectionSettingsSchema.partial(),
+    terms: TermsSettingsSchema.partial(),
   })
   .partial()
   .strict();

@@ -755,6 +755,9 @@ export interface PlayerProtectionTable {
   session_last_ping_at: NullableTimestamp;
   reality_show_at: NullableTimestamp;
   reality_do_not_show: ColumnType<boolean, boolean | undefined, boolean>;
+  questionnaire_token: string | null;
+  /** `[{ limitType, limitValue, selfExcludeReason? }]` waiting for the answers. */
+  questionnaire_changes: ColumnType<JsonValue | null, string | null, string | null>;
   updated_at: Date;
 }
 

@@ -1,7 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '@betsite/contracts';
-import { BLOCK_SERVICE_RETRY, matchRoute, plainUserFacts, retry, splitLanguage, type GuardContext } from '@betsite/domain';
+import { BLOCK_SERVICE_RETRY, matchRoute, retry, splitLanguage, userFactsOf, type GuardContext, type PlayerGuardFacts } from '@betsite/domain';
+import { loadPlayerGuardFacts } from '../modules/user-config/index.ts';
+
+/** The visitor of a page request, with a player's guard facts (ban, terms, identification; decision 0020). */
+export interface PageUserFacts {
+  loggedIn: boolean;
+  userId: string | null;
+  facts: PlayerGuardFacts | null;
+}
+
+/** Read for every page request of a player (document and data): the root data carries the facts to the browser's guards. */
+export async function pageUserOf(app: FastifyInstance, userId: string | null, site: SiteConfig): Promise<PageUserFacts> {
+  if (userId === null) return { loggedIn: false, userId: null, facts: null };
+  return { loggedIn: true, userId, facts: await loadPlayerGuardFacts(app.db, userId, site) };
+}
 
 /** Facts for the guard pipeline on a document request (the first render of a page). */
 export async function gatherGuardContext(
@@ -9,7 +23,7 @@ export async function gatherGuardContext(
   request: FastifyRequest,
   url: URL,
   site: SiteConfig,
-  user: { loggedIn: boolean; userId: string | null },
+  user: PageUserFacts,
 ): Promise<GuardContext> {
   const { rest } = splitLanguage(url.pathname);
   const match = matchRoute(rest);
@@ -35,8 +49,7 @@ export async function gatherGuardContext(
     route: match?.route ?? null,
     params: match?.params ?? {},
     site,
-    // Player facts beyond logged-in arrive with the player issues.
-    user: plainUserFacts(user.loggedIn),
+    user: userFactsOf(user.loggedIn, user.facts),
     cookies: request.cookies as Record<string, string>,
     acceptLanguage: request.headers['accept-language'] ?? '',
     device: { userAgent: request.headers['user-agent'] ?? '', maxTouchPoints: null },

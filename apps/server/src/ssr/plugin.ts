@@ -5,14 +5,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods, RouteHandlerMethod } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild, type RouterContext } from 'react-router';
 import { runGuardPipeline, type GuardEffect } from '@betsite/domain';
-import { gatherGuardContext } from './guard-facts.ts';
+import { gatherGuardContext, pageUserOf, type PageUserFacts } from './guard-facts.ts';
 import { PageCache } from './page-cache.ts';
 import { injectFetch, sendWebResponse, toWebRequest } from './web-request.ts';
 
 interface PageServicesShape {
   requestId: string;
   siteConfig: Awaited<ReturnType<FastifyRequest['server']['siteConfig']['get']>>;
-  user: { loggedIn: boolean; userId: string | null };
+  user: PageUserFacts;
   notFound: boolean;
   nonce: string;
   now: number;
@@ -59,7 +59,7 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
       const url = new URL(request.url, 'http://internal');
       const isDocument = request.method === 'GET' && !url.pathname.endsWith('.data') && url.pathname !== '/__manifest';
       const siteConfig = await app.siteConfig.get();
-      const user = { loggedIn: request.userId !== null, userId: request.userId };
+      const user = await pageUserOf(app, request.userId, siteConfig);
       let notFound = false;
 
       if (isDocument) {

@@ -1,10 +1,13 @@
 import { createContext } from 'react-router';
 import type { SiteConfig } from '@betsite/contracts';
+import type { PlayerGuardFacts } from '@betsite/domain';
 
 /** The visitor as the server sees them on this request. */
 export interface PageUser {
   loggedIn: boolean;
   userId: string | null;
+  /** A player's ban level, terms to confirm and identification due (decision 0020); null or absent for a visitor. */
+  facts?: PlayerGuardFacts | null;
 }
 
 /**

@@ -7,7 +7,8 @@
  *   network failure (status 0), or a cancelled call (status 499, SPEC §8);
  * - a 401 fetches a fresh token (`GET /web-api/user/gettoken?force_refresh=true`, one
  *   shared request per 60 s, SPEC §9) and retries the call once (SPEC §8). Calls whose 401
- *   means "wrong credentials" (the login forms) pass `refreshOn401: false`.
+ *   means "wrong credentials" (the login forms) pass `refreshOn401: false`;
+ * - a 451 with `exception_code: 1` (terms changed, SPEC §8) tells `onTermsRequired` listeners.
  */
 export const GET_TOKEN_URL = '/web-api/user/gettoken?force_refresh=true';
 /** SPEC §9: "token refresh promise cached 60 s". */
@@ -33,6 +34,21 @@ export interface ApiClient {
   post<T = unknown>(url: string, body?: unknown, init?: Omit<ApiRequest, 'method' | 'body'>): Promise<ApiResult<T>>;
   /** Asks for a fresh session token; resolves whether one came. Shared by concurrent 401s for 60 s. */
   refreshToken(): Promise<boolean>;
+}
+
+/** SPEC §8: a player call answered 451 with this exception code means the terms changed and are not confirmed. */
+export const TERMS_EXCEPTION_CODE = 1;
+const termsListeners = new Set<() => void>();
+
+/** Called on every 451 `exception_code: 1` (the terms feature sends the player to the confirm page). */
+export function onTermsRequired(listener: () => void): () => void {
+  termsListeners.add(listener);
+  return () => termsListeners.delete(listener);
+}
+
+function isTermsRefusal(result: ApiResult<unknown>): boolean {
+  const body = result.ok ? null : result.body;
+  return result.status === 451 && typeof body === 'object' && body !== null && (body as { exception_code?: unknown }).exception_code === TERMS_EXCEPTION_CODE;
 }
 
 export function createApiClient(fetchFn: typeof fetch = (input, init) => fetch(input, init), now: () => number = Date.now): ApiClient {
@@ -75,6 +91,7 @@ export function createApiClient(fetchFn: typeof fetch = (input, init) => fetch(i
   const client: ApiClient = {
     async request<T>(url: string, init: ApiRequest = {}) {
       const first = await send<T>(url, init);
+      if (isTermsRefusal(first)) termsListeners.forEach((listener) => listener());
       if (first.ok || first.status !== 401 || init.refreshOn401 === false || url === GET_TOKEN_URL) return first;
       return (await client.refreshToken()) ? send<T>(url, init) : first;
     },

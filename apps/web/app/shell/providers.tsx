@@ -16,8 +16,8 @@ import { SettingsProvider } from './settings.tsx';
 function TabTracker({ data }: { data: RootData }) {
   const location = useLocation();
   useEffect(() => {
-    rememberRootData(data.site, data.user.loggedIn);
-  }, [data.site, data.user.loggedIn]);
+    rememberRootData(data.site, data.user.loggedIn, data.user.facts ?? null);
+  }, [data.site, data.user.loggedIn, data.user.facts]);
   useEffect(() => {
     rememberLocation(location);
   }, [location]);

@@ -42,6 +42,7 @@ export function testSite(overrides: Partial<SiteConfig> = {}): SiteConfig {
     session: { idleMinutes: 30, bonusChoiceEnabled: true, activationDays: 14 },
     betting: { liveAcceptDelayMs: 3000, antiExpressMarginPercent: 5, minStakeInInitialStakes: 0.02, maxStakeInInitialStakes: 100, maxPayoutInInitialStakes: 100_000, limitedTypeIds: null, bonusBetEnabled: true, vipBetShown: true, vipReviewSeconds: 300 },
     protection: { limitActionMode: 'limitaction', questionnaireRequired: false },
+    terms: { version: 1, updatedAt: null },
     ...overrides,
   };
 }

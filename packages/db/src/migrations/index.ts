@@ -21,6 +21,7 @@ import * as m0019 from './0019_coupon_settlement_index.ts';
 import * as m0020 from './0020_coupon_cash_out_insurance_codes.ts';
 import * as m0021 from './0021_coupon_vip_and_resettlement.ts';
 import * as m0022 from './0022_player_limits.ts';
+import * as m0023 from './0023_terms_acceptance.ts';
 
 /**
  * Every migration, by name. A static map rather than a folder scan, so migrations work
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020_coupon_cash_out_insurance_codes': m0020,
   '0021_coupon_vip_and_resettlement': m0021,
   '0022_player_limits': m0022,
+  '0023_terms_acceptance': m0023,
 };

@@ -82,6 +82,7 @@ export const demoSiteConfig: JsonObject = {
   /** Betting (issue 11): live delay 3 s, anti-express margin 5 %, stakes 0.02–100 initial stakes (0.10–500.00 EUR), payouts up to 100,000 initial stakes, vip bets decided within 5 minutes. */
   betting: { liveAcceptDelayMs: 3000, antiExpressMarginPercent: 5, minStakeInInitialStakes: 0.02, maxStakeInInitialStakes: 100, maxPayoutInInitialStakes: 100_000, limitedTypeIds: null, bonusBetEnabled: true, vipBetShown: true, vipReviewSeconds: 300 },
   protection: { limitActionMode: 'limitaction', questionnaireRequired: false },
+  terms: { version: 1, updatedAt: null },
 };
 
 export const demoConfigGroups = [

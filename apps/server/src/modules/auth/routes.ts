@@ -38,6 +38,7 @@ import { parseRequest } from '../../lib/validate.ts';
 import { openRegistrationAccounts } from '../accounts/index.ts';
 import { mailAfterRegistration } from './activation/index.ts';
 import type { AuthKit } from './login-kit.ts';
+import { refuseClosedRegistration } from './registration-open.ts';
 
 export interface AuthRateLimits {
   /** Login attempts per IP per minute. */
@@ -69,7 +70,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { k
   const registrationLimit = app.rateLimit({ max: app.scaleRateLimit(rateLimits.registration), timeWindow: 60_000 });
   const startSession = kit.startSession;
 
-  app.post('/web-api/registration/v1/full', { onRequest: registrationLimit }, async (request, reply) => {
+  app.post('/web-api/registration/v1/full', { onRequest: [refuseClosedRegistration, registrationLimit] }, async (request, reply) => {
     const body = parseRequest(FullRegistrationRequestSchema, request.body, 'body');
     // Hash first: a taken e-mail costs the same time as a new one.
     const passwordHash = await hasher.hash(body.password);
@@ -94,7 +95,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { k
     return reply.code(202).header('cache-control', 'no-store').send(FULL_REGISTRATION_ACCEPTED);
   });
 
-  app.post('/web-api/registration/v1/fast', { onRequest: registrationLimit }, async (request, reply) => {
+  app.post('/web-api/registration/v1/fast', { onRequest: [refuseClosedRegistration, registrationLimit] }, async (request, reply) => {
     const body = parseRequest(FastRegistrationRequestSchema, request.body, 'body');
     const password = generatePassword();
     const user = await repository.insertUser(

@@ -31,6 +31,7 @@ import {
 } from '@betsite/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
+import { refuseClosedRegistration } from '../auth/registration-open.ts';
 import { siteOrigin } from './origin.ts';
 import type { ProviderRegistry } from './providers.ts';
 import { referralFromCookies } from './referral.ts';
@@ -207,7 +208,7 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
     };
   });
 
-  app.post(SOCIAL_API.registration, { onRequest: registrationLimit }, async (request, reply): Promise<SocialRegistrationResponse> => {
+  app.post(SOCIAL_API.registration, { onRequest: [refuseClosedRegistration, registrationLimit] }, async (request, reply): Promise<SocialRegistrationResponse> => {
     reply.header('cache-control', 'no-store');
     // Anonymous, keyed by a cookie: the same CSRF proof the auth plugin asks of logged-in calls.
     if (!request.headers['x-requested-with']) throw new AppError(403, AuthErrorCode.csrf, 'Cross-site request refused: missing X-Requested-With');

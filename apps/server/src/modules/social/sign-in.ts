@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SOCIAL_API, SOCIAL_PAGE_QUERY, SOCIAL_PROVIDER_NAMES, SocialErrorCode, type SocialProviderId } from '@betsite/contracts';
 import { buildPath } from '@betsite/domain';
 import { openRegistrationAccounts } from '../accounts/index.ts';
+import { registrationOpen } from '../auth/registration-open.ts';
 import type { ProviderIdentity, SignInChoices, SocialRepository } from './repository.ts';
 
 /** The cookie holding a pending registration's ticket. */
@@ -56,7 +57,7 @@ export function createSocialSignIn(app: FastifyInstance, repository: SocialRepos
       if (known) return logIn(request, reply, known, choices);
 
       const site = await app.siteConfig.get();
-      if (!site.registrationAllowed || site.isVipDomain) return errorPage(lng, SocialErrorCode.registrationClosed);
+      if (!registrationOpen(site)) return errorPage(lng, SocialErrorCode.registrationClosed);
 
       if (choices.currency && choices.country) {
         const done = await signIn.register(request, reply, identity, {

@@ -15,6 +15,7 @@ export async function registerUserConfig(app: FastifyInstance): Promise<void> {
 export { loadPlayerRecord, type PlayerRecord } from './repository.ts';
 export { buildRights, buildUserConfig } from './service.ts';
 export { disallowedSportsOf } from './disallowed-sports.ts';
+export { loadMustConfirmTerms, loadPlayerGuardFacts } from './guard-facts.ts';
 
 /** What the player may do now (bet, deposit, withdraw …), as `GET /web-api/auth/v1/rights` answers it; null for no such player. */
 export async function rightsOf(app: FastifyInstance, userId: string): Promise<RightsResponse | null> {

@@ -2,12 +2,14 @@
  * What the navigation middleware knows about the tab. Browser-only module state: the
  * middleware runs only in the browser, and the server never writes here.
  */
-import type { Location } from '@betsite/domain';
+import type { Location, PlayerGuardFacts } from '@betsite/domain';
 import type { SiteConfig } from '@betsite/contracts';
 
 interface TabState {
   site: SiteConfig | null;
   loggedIn: boolean;
+  /** The player's ban level, terms to confirm, identification due (root data, then the terms poll); null for a visitor. */
+  facts: PlayerGuardFacts | null;
   /** The app version the tab was loaded with. */
   loadedAppVersion: string | null;
   /** The location the router last committed (what the user sees). */
@@ -15,13 +17,19 @@ interface TabState {
   siteFetchedAt: number;
 }
 
-const state: TabState = { site: null, loggedIn: false, loadedAppVersion: null, location: null, siteFetchedAt: 0 };
+const state: TabState = { site: null, loggedIn: false, facts: null, loadedAppVersion: null, location: null, siteFetchedAt: 0 };
 
 /** Called by the root component with its loader data. */
-export function rememberRootData(site: SiteConfig, loggedIn: boolean): void {
+export function rememberRootData(site: SiteConfig, loggedIn: boolean, facts: PlayerGuardFacts | null = null): void {
   state.loadedAppVersion ??= site.appVersion;
   if (state.site === null || state.siteFetchedAt === 0) state.site = site;
   state.loggedIn = loggedIn;
+  state.facts = loggedIn ? facts : null;
+}
+
+/** A change the tab learnt since the page loaded (terms status poll, a 451, an accept). */
+export function rememberPlayerFacts(change: Partial<PlayerGuardFacts>): void {
+  if (state.loggedIn && state.facts !== null) state.facts = { ...state.facts, ...change };
 }
 
 /** Called by the shell whenever the router commits a location. */

@@ -2,7 +2,7 @@
  * Fact gathering for the guard pipeline on client navigation. Everything the browser
  * provides comes in through `BrowserEnv`, so tests hand in plain values and a mocked fetch.
  */
-import { locateRoute, plainUserFacts, type GuardContext, type Location, type RedirectCache } from '@betsite/domain';
+import { locateRoute, userFactsOf, type GuardContext, type Location, type PlayerGuardFacts, type RedirectCache } from '@betsite/domain';
 import type { SiteConfig } from '@betsite/contracts';
 import { parseCookies } from '../../config/cookies.ts';
 import { askBlockService, askRedirectService, type Fetch, type Sleep } from './services.ts';
@@ -28,7 +28,8 @@ export interface NavigationFacts {
   from: Location;
   /** The latest site config the tab knows. */
   site: SiteConfig;
-  user: { loggedIn: boolean };
+  /** A player's facts (ban, terms, identification) as the tab knows them; null for a visitor. */
+  user: { loggedIn: boolean; facts?: PlayerGuardFacts | null };
   /** The app version this tab runs (the one it was loaded with). */
   loadedAppVersion: string;
   signal?: AbortSignal;
@@ -69,8 +70,7 @@ export async function gatherNavigationContext(facts: NavigationFacts, env: Brows
     route: located.route,
     params: located.params,
     site: facts.site,
-    // Player facts beyond logged-in arrive with the player issues; until then plain defaults.
-    user: plainUserFacts(facts.user.loggedIn),
+    user: userFactsOf(facts.user.loggedIn, facts.user.facts ?? null),
     cookies: parseCookies(env.cookie),
     acceptLanguage: acceptLanguageOf(env.languages),
     device: { userAgent: env.userAgent, maxTouchPoints: env.maxTouchPoints },

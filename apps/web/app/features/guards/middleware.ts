@@ -57,7 +57,7 @@ export async function guardNavigation({ request, from, env }: GuardRunInput): Pr
   const to = parseLocation(`${url.pathname}${url.search}${url.hash}`);
   if (samePage(to, from)) return null;
   const ctx = await gatherNavigationContext(
-    { to, from, site: tab.site, user: { loggedIn: tab.loggedIn }, loadedAppVersion: tab.loadedAppVersion ?? tab.site.appVersion, signal: request.signal },
+    { to, from, site: tab.site, user: { loggedIn: tab.loggedIn, facts: tab.facts }, loadedAppVersion: tab.loadedAppVersion ?? tab.site.appVersion, signal: request.signal },
     env,
   );
   return planNavigation(ctx, runGuardPipeline(ctx));

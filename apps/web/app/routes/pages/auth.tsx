@@ -8,6 +8,7 @@ import { searchWithModal } from '../../features/modals/index.ts';
 import { LoginForm, RegistrationForm, SocialLoginLanding, SocialRegistrationView } from '../../features/auth/index.ts';
 import { EmptyState, PageHeading, Panel, usePageRoute } from '../../shell/page-kit.tsx';
 import { ActivationView } from '../../features/session/index.ts';
+import { ConfirmTermsView } from '../../features/terms/index.ts';
 import { pageMeta } from '../../shell/page-meta.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -65,6 +66,17 @@ export default function AuthPage() {
         <PageHeading />
         <Panel>
           <ActivationView homeHref={paths.to('home')} loginHref={paths.to('login')} />
+        </Panel>
+      </div>
+    );
+  }
+  // SPEC §2 confirm: the changed terms to accept (or log out); the guards bring only players who must confirm here.
+  if (route.name === 'confirm') {
+    return (
+      <div style={{ ...narrow, maxInlineSize: 720 }}>
+        <PageHeading />
+        <Panel>
+          <ConfirmTermsView rulesHref={paths.to('rules', { ruleGroup: 1 })} homeHref={paths.to('home')} />
         </Panel>
       </div>
     );

@@ -9,6 +9,7 @@ import { useRequiredRootData } from '../../config/root-data.ts';
 import { CasinoCategoryBar } from '../../features/casino/index.ts';
 import { CouponOverlay } from '../../features/coupon/index.ts';
 import { SessionLifecycle } from '../../features/session/index.ts';
+import { TermsWatch } from '../../features/terms/index.ts';
 import { BlockedHeader, Header } from '../header/header.tsx';
 import { Logo } from '../header/logo.tsx';
 import { Footer } from '../footer/footer.tsx';
@@ -88,6 +89,7 @@ function Chrome({ children }: { children: ReactNode }) {
       <ModalHost />
       <MaintenanceNotice />
       <SessionLifecycle />
+      <TermsWatch />
       <OneTapSlot />
     </>
   );

@@ -38,6 +38,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { parseRequest } from '../../../lib/validate.ts';
 import { openRegistrationAccounts } from '../../accounts/index.ts';
 import type { CodeCheck } from '../one-time-codes.ts';
+import { refuseClosedRegistration } from '../registration-open.ts';
 import { createPhoneAuthService, SMS_CODE_POLICY } from './service.ts';
 
 /** Per-IP budgets per minute (scaled by RATE_LIMITS_SCALE); the hourly SMS caps are `kit.smsCaps`. */
@@ -115,7 +116,7 @@ export const phoneAuthRoutes: FastifyPluginAsync<{ rateLimits?: Partial<PhoneRat
     return reply.code(202).header('cache-control', 'no-store').send(SMS_SENT);
   });
 
-  app.post(PHONE_AUTH_API.registration, { onRequest: registrationLimit }, async (request, reply) => {
+  app.post(PHONE_AUTH_API.registration, { onRequest: [refuseClosedRegistration, registrationLimit] }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const body = parseRequest(PhoneRegistrationRequestSchema, request.body, 'body');
     const loginKey = phoneLoginKey(body.phone);
