@@ -1,14 +1,16 @@
 /**
- * What the coupon module's tests share: games made through the operator API, their odds and
- * results, placement, the coupon's postings, the settlement sweep, error codes. Not part of
- * the module.
+ * What the coupon module's tests share: the app on each database with a ledger and funded
+ * players, games made through the operator API, their odds and results, placement, the
+ * coupon's postings, the settlement sweep, error codes. Not part of the module.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ApiErrorSchema, CouponSchema, GameResponseSchema, type Coupon, type GameDetail } from '@betsite/contracts';
-import type { ServerClock } from '../../lib/clock.ts';
-import { opsHeaders, type TestPlayer } from '../../testing.ts';
+import type { TestDbContext } from '@betsite/db/testing';
+import { createClock, type ServerClock } from '../../lib/clock.ts';
+import { buildTestApp, fundedPlayer, opsHeaders, type TestPlayer } from '../../testing.ts';
+import { createLedger, type Ledger } from '../ledger/ledger.ts';
 
 export const COUPONS = '/web-api/coupon/v1/coupons';
 export const HOME = '1x2:match/home';
@@ -92,4 +94,34 @@ export function couponKit(app: () => FastifyInstance, clock: ServerClock, { leag
     },
   };
   return kit;
+}
+
+export interface CouponSuiteOptions extends CouponKitOptions {
+  /** Run on the app once it is built, before anything else (e.g. the site's betting settings). */
+  prepare?: (app: FastifyInstance) => Promise<void>;
+  /** What a new player has unless told (minor units). */
+  funds?: bigint;
+}
+
+/**
+ * A coupon test file's app on one database (inside `describeEachDb`): built on a fake clock
+ * before the tests, its due jobs run once, closed after; with the kit, funded players and their
+ * ledger balances. `suite.app` and `suite.ledger` are there once the tests run.
+ */
+export function couponSuite(t: TestDbContext, { prepare, funds = 100_00n, ...kitOptions }: CouponSuiteOptions = {}) {
+  const clock = createClock({ fake: true });
+  const built = {} as { app: FastifyInstance; ledger: Ledger };
+  beforeAll(async () => {
+    built.app = await buildTestApp(t.handle, { clock });
+    await prepare?.(built.app);
+    built.ledger = createLedger(t.db, clock);
+    await built.app.jobs.runDue();
+  });
+  afterAll(() => built.app.close());
+  return Object.assign(built, {
+    clock,
+    ...couponKit(() => built.app, clock, kitOptions),
+    player: (balance = funds) => fundedPlayer(built.app, built.ledger, balance),
+    balance: (who: TestPlayer) => built.ledger.balance(who.accountId),
+  });
 }

@@ -4,32 +4,15 @@
  * cannot be cashed out, who may ask, and money under concurrency: twenty cash-outs of one
  * coupon pay once, and cash-outs racing the settlement of their game pay each coupon once.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { CashOutOfferSchema, CouponSchema, type CashOutOffer } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, expectCouponsReconciled, expectPaymentsReconciled, fundedPlayer, type TestPlayer } from '../../testing.ts';
-import { createClock } from '../../lib/clock.ts';
-import { createLedger, type Ledger } from '../ledger/ledger.ts';
-import { COUPONS, couponKit, HOME } from './actions-testkit.ts';
+import { expectCouponsReconciled, expectPaymentsReconciled, type TestPlayer } from '../../testing.ts';
+import { COUPONS, couponSuite, HOME } from './actions-testkit.ts';
 
 describeEachDb('coupon cash-out', (t) => {
-  let app: FastifyInstance;
-  let ledger: Ledger;
-  const clock = createClock({ fake: true });
-  const kit = couponKit(() => app, clock);
-  const { call, game, gameAt, setCoef, finish, bet, place, get, postings, pause, errorOf, detailsOf, settleNow, settleAll } = kit;
-
-  beforeAll(async () => {
-    app = await buildTestApp(t.handle, { clock });
-    ledger = createLedger(t.db, clock);
-    await app.jobs.runDue();
-  });
-  afterAll(() => app.close());
-
-  const player = (balance = 100_00n) => fundedPlayer(app, ledger, balance);
-  const balance = (who: TestPlayer) => ledger.balance(who.accountId);
+  const { player, balance, call, game, gameAt, coefOf, setCoef, finish, bet, place, get, postings, pause, errorOf, detailsOf, settleNow, settleAll } = couponSuite(t);
   const url = (id: string) => `${COUPONS}/${id}/cash-out`;
   const offer = async (who: TestPlayer, id: string): Promise<CashOutOffer> => {
     const res = await call({ url: url(id), headers: who.headers });
@@ -80,12 +63,12 @@ describeEachDb('coupon cash-out', (t) => {
   it('has no offer for a pending live coupon, a lost selection, or a selection whose result is in but not yet swept', async () => {
     const p = await player();
     const live = await game(true);
-    const pending = await place(p, { typeId: 0, amount: '1', bets: [bet(live, kit.coefOf(live))] });
+    const pending = await place(p, { typeId: 0, amount: '1', bets: [bet(live, coefOf(live))] });
     expect(pending.status).toBe('pending');
     expect(await offer(p, pending.id)).toMatchObject({ available: false, reason: 'pending' });
 
     const [a, b] = [await game(), await game()];
-    const express = await place(p, { typeId: 1, amount: '1', bets: [bet(a, kit.coefOf(a)), bet(b, kit.coefOf(b))] });
+    const express = await place(p, { typeId: 1, amount: '1', bets: [bet(a, coefOf(a)), bet(b, coefOf(b))] });
     await finish(a, 0, 2); // home loses; the sweep has not run yet
     expect(await offer(p, express.id)).toMatchObject({ available: false, reason: 'selection_unavailable' });
     expect(errorOf(await cashOut(p, express.id, '0.50'))).toEqual([409, 'cash_out_unavailable']);
@@ -97,7 +80,7 @@ describeEachDb('coupon cash-out', (t) => {
   it('needs a session, a valid body and the player’s own coupon', async () => {
     const p = await player();
     const g = await game();
-    const coupon = await place(p, { typeId: 0, amount: '5', bets: [bet(g, kit.coefOf(g))] });
+    const coupon = await place(p, { typeId: 0, amount: '5', bets: [bet(g, coefOf(g))] });
     expect(errorOf(await call({ url: url(coupon.id) }))).toEqual([401, 'unauthorized']);
     expect(errorOf(await call({ method: 'POST', url: url(coupon.id), payload: { amount: '1' } }))).toEqual([401, 'unauthorized']);
     for (const payload of [{}, { amount: 'abc' }, { amount: -1 }, { amount: '1', extra: true }]) {

@@ -4,36 +4,20 @@
  * live delay, settlement once the games finish, my bets.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { CouponHistorySchema, CouponQuoteSchema, type Coupon, type GameDetail } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
-import { buildTestApp, setBettingSettings, expectCouponsReconciled, expectPaymentsReconciled, fundedPlayer, type TestPlayer } from '../../testing.ts';
-import { createClock } from '../../lib/clock.ts';
-import { createLedger, type Ledger } from '../ledger/ledger.ts';
-import { COUPONS, couponKit, HOME } from './actions-testkit.ts';
+import { setBettingSettings, expectCouponsReconciled, expectPaymentsReconciled } from '../../testing.ts';
+import { COUPONS, couponSuite, HOME } from './actions-testkit.ts';
 import { createCouponService } from './service.ts';
 
 const QUOTE = '/web-api/coupon/v1/quote';
 const DRAW = '1x2:match/draw';
 
 describeEachDb('coupon API', (t) => {
-  let app: FastifyInstance;
-  let ledger: Ledger;
-  const clock = createClock({ fake: true });
-
-  beforeAll(async () => {
-    app = await buildTestApp(t.handle, { clock });
-    ledger = createLedger(t.db, clock);
-    await app.jobs.runDue();
-  });
-  afterAll(() => app.close());
-
-  const player = (balance = 100_00n) => fundedPlayer(app, ledger, balance);
-  type Player = TestPlayer;
-  const balance = (who: Player) => ledger.balance(who.accountId);
-  const { call, ops, game, coefOf, setCoef, finish, bet, post, place, couponOf, get, errorOf, settleNow } = couponKit(() => app, clock, { league: 'Coupon League' });
+  const suite = couponSuite(t, { league: 'Coupon League' });
+  const { clock, player, balance, call, ops, game, coefOf, setCoef, finish, bet, post, place, couponOf, get, errorOf, settleNow } = suite;
 
   describe('quote', () => {
     it('answers visitors and players: the types these bets allow, lines, charged, coef, possible win, each bet’s state', async () => {
@@ -129,12 +113,12 @@ describeEachDb('coupon API', (t) => {
       const p = await player();
       const games = [await game(), await game(), await game()];
       for (const g of games) await setCoef(g, 1000);
-      await setBettingSettings(app, { maxPayoutInInitialStakes: null });
+      await setBettingSettings(suite.app, { maxPayoutInInitialStakes: null });
       try {
         const long = await place(p, { typeId: 1, amount: '0.10', bets: games.map((g) => bet(g, 1000)) });
         expect(long).toMatchObject({ coef: 1_000_000_000, possibleWin: '100000000.00' });
       } finally {
-        await setBettingSettings(app, { maxPayoutInInitialStakes: 100_000 });
+        await setBettingSettings(suite.app, { maxPayoutInInitialStakes: 100_000 });
       }
     });
 
@@ -151,13 +135,13 @@ describeEachDb('coupon API', (t) => {
       expect(capped).toMatchObject({ coef: 1_000_000, possibleWin: '500000.00' });
       expect(await balance(p)).toBe(1000_00n - 1_00n);
 
-      await setBettingSettings(app, { maxStakeInInitialStakes: 200, liveAcceptDelayMs: 0 });
+      await setBettingSettings(suite.app, { maxStakeInInitialStakes: 200, liveAcceptDelayMs: 0 });
       try {
         await place(p, { typeId: 0, amount: '500.01', bets: [bet(a, 1000)] });
         const live = await game(true);
         expect(await place(p, { typeId: 0, amount: '1', bets: [bet(live)] })).toMatchObject({ status: 'accepted', isLive: true });
       } finally {
-        await setBettingSettings(app, { maxStakeInInitialStakes: 100, liveAcceptDelayMs: 3000 });
+        await setBettingSettings(suite.app, { maxStakeInInitialStakes: 100, liveAcceptDelayMs: 3000 });
       }
     });
 
@@ -184,7 +168,7 @@ describeEachDb('coupon API', (t) => {
       expect(await balance(p)).toBe(100_00n - 5_00n);
       expect((await ops('POST', `/${g.id}/score`, { score: { home: 1, away: 0 } })).statusCode).toBe(200);
       clock.advance!(4);
-      await app.jobs.runDue();
+      await suite.app.jobs.runDue();
       expect(await get(p, pending.id)).toMatchObject({ status: 'accepted' });
       expect(await get(p, dropping.id)).toMatchObject({ status: 'refused', refusal: { code: 'score_changed' }, payout: '3.00' });
       expect(await balance(p)).toBe(100_00n - 2_00n);
@@ -242,7 +226,7 @@ describeEachDb('coupon API', (t) => {
       }
       await finish(a, 1, 0);
       await finish(b, 3, 1);
-      const service = createCouponService({ db: t.db, clock, logger: app.log, ledger: app.ledger, siteConfig: () => app.siteConfig.get() });
+      const service = createCouponService({ db: t.db, clock, logger: suite.app.log, ledger: suite.app.ledger, siteConfig: () => suite.app.siteConfig.get() });
       const sweeps = await Promise.all([service.sweep(new Date(clock.now())), service.sweep(new Date(clock.now())), service.sweep(new Date(clock.now()))]);
       expect(sweeps.reduce((n, s) => n + s.settled, 0)).toBe(60);
       const rows = await t.db.selectFrom('coupons').select(['status', 'payout', 'amount', 'type_id']).where('id', 'in', coupons.map((c) => c.id)).execute();

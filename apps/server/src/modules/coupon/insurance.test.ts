@@ -4,30 +4,14 @@
  * coupon paid back its insured part at settlement (once), a won one not, a moved premium
  * refused, a result already in refused, who may ask, and money under concurrency.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CashOutOfferSchema, CouponSchema, InsuranceQuoteSchema, type InsuranceQuoteResponse } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, expectCouponsReconciled, expectPaymentsReconciled, fundedPlayer, type TestPlayer } from '../../testing.ts';
-import { createClock } from '../../lib/clock.ts';
-import { createLedger, type Ledger } from '../ledger/ledger.ts';
-import { COUPONS, couponKit, HOME } from './actions-testkit.ts';
+import { expectCouponsReconciled, expectPaymentsReconciled, type TestPlayer } from '../../testing.ts';
+import { COUPONS, couponSuite, HOME } from './actions-testkit.ts';
 
 describeEachDb('coupon insurance', (t) => {
-  let app: FastifyInstance;
-  let ledger: Ledger;
-  const clock = createClock({ fake: true });
-  const { call, game, gameAt, coefOf, setCoef, finish, bet, place, get, postings, pause, errorOf, detailsOf, settleNow, settleAll } = couponKit(() => app, clock);
-
-  beforeAll(async () => {
-    app = await buildTestApp(t.handle, { clock });
-    ledger = createLedger(t.db, clock);
-    await app.jobs.runDue();
-  });
-  afterAll(() => app.close());
-
-  const player = (balance = 100_00n) => fundedPlayer(app, ledger, balance);
-  const balance = (who: TestPlayer) => ledger.balance(who.accountId);
+  const { player, balance, call, game, gameAt, coefOf, setCoef, finish, bet, place, get, postings, pause, errorOf, detailsOf, settleNow, settleAll } = couponSuite(t);
   const url = (id: string) => `${COUPONS}/${id}/insurance`;
   const quote = async (who: TestPlayer, id: string): Promise<InsuranceQuoteResponse> => {
     const res = await call({ url: url(id), headers: who.headers });

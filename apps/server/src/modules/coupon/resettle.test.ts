@@ -4,34 +4,20 @@
  * calls, a debt when the balance cannot cover a reversal, open coupons corrected without
  * money, and a game's resettlement cut short half-way that finishes when run again.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CouponSchema, OpsResettleResultSchema, type GameDetail, type OpsResettle } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
-import { buildTestApp, expectPaymentsReconciled, fundedPlayer, opsHeaders, type TestPlayer } from '../../testing.ts';
-import { createClock } from '../../lib/clock.ts';
-import { createLedger, type Ledger } from '../ledger/ledger.ts';
-import { COUPONS, couponKit, HOME } from './actions-testkit.ts';
+import { expectPaymentsReconciled, opsHeaders, type TestPlayer } from '../../testing.ts';
+import { COUPONS, couponSuite, HOME } from './actions-testkit.ts';
 import { createResettlement } from './resettle.ts';
 
 const AWAY = '1x2:match/away';
 
 describeEachDb('resettlement of a corrected result', (t) => {
-  let app: FastifyInstance;
-  let ledger: Ledger;
-  const clock = createClock({ fake: true });
-
-  beforeAll(async () => {
-    app = await buildTestApp(t.handle, { clock });
-    ledger = createLedger(t.db, clock);
-    await app.jobs.runDue();
-  });
-  afterAll(() => app.close());
-
-  const { call, gameAt, finish, place, get, postingKeys, errorOf, settleNow } = couponKit(() => app, clock, { league: 'Correction Cup', teams: 'Fix ' });
-  const player = (balance = 100_00n) => fundedPlayer(app, ledger, balance);
-  const balance = (who: TestPlayer) => ledger.balance(who.accountId);
+  const suite = couponSuite(t, { league: 'Correction Cup', teams: 'Fix ' });
+  const { clock, player, balance, call, gameAt, finish, place, get, postingKeys, errorOf, settleNow } = suite;
   /** A POST to the operator's games API with these headers (the operator's token unless told), for the resettle call's own checks. */
   const ops = (url: string, payload: unknown, headers: Record<string, string> = opsHeaders) => call({ method: 'POST', url: `/ops-api/v1/games${url}`, headers, payload: payload as InjectOptions['payload'] });
   const game = () => gameAt({ [HOME]: 2, [AWAY]: 3 });
@@ -111,7 +97,7 @@ describeEachDb('resettlement of a corrected result', (t) => {
       // Replayed (the same call again, and the job that came with it): nothing more moves.
       expect(await resettle(g, body)).toMatchObject({ resettled: 0, changed: {} });
       clock.advance!(61);
-      await app.jobs.runDue();
+      await suite.app.jobs.runDue();
       expect(await balance(p)).toBe(100_00n);
       expect(await onPlayer(p, home.id)).toEqual({ keys: ['payout', 'payout:v1:reverse', 'stake'], sum: -10_00n });
       expect(await onPlayer(p, away.id)).toEqual({ keys: ['payout:v2', 'stake'], sum: -5_00n + 15_00n });
@@ -146,13 +132,13 @@ describeEachDb('resettlement of a corrected result', (t) => {
       await settleNow();
       expect(await balance(p)).toBe(20_00n);
       // The player withdraws most of the win.
-      const cash = await ledger.houseAccount('house-payments', 'EUR');
-      await ledger.post({ idempotencyKey: `test-withdraw:${c.id}`, kind: 'withdrawal', entries: [{ accountId: p.accountId, amount: -15_00n }, { accountId: cash.id, amount: 15_00n }] });
-      const before = await ledger.houseBalance('house-receivables', 'EUR');
+      const cash = await suite.ledger.houseAccount('house-payments', 'EUR');
+      await suite.ledger.post({ idempotencyKey: `test-withdraw:${c.id}`, kind: 'withdrawal', entries: [{ accountId: p.accountId, amount: -15_00n }, { accountId: cash.id, amount: 15_00n }] });
+      const before = await suite.ledger.houseBalance('house-receivables', 'EUR');
 
       expect(await resettle(g, { score: { home: 1, away: 3 }, reason: 'score was reversed' })).toMatchObject({ resettled: 1, debts: { EUR: '15.00' } });
       expect(await balance(p)).toBe(0n);
-      expect(await ledger.houseBalance('house-receivables', 'EUR')).toBe(before - 15_00n);
+      expect(await suite.ledger.houseBalance('house-receivables', 'EUR')).toBe(before - 15_00n);
       expect(await t.db.selectFrom('coupon_resettlements').select(['previous_payout', 'payout', 'debt']).where('coupon_id', '=', c.id).executeTakeFirstOrThrow()).toEqual({ previous_payout: 20_00n, payout: 0n, debt: 15_00n });
       await expectPaymentsReconciled(t.db);
     });
@@ -195,7 +181,7 @@ describeEachDb('resettlement of a corrected result', (t) => {
 
   describe('as durable jobs', () => {
     it('one transaction per coupon: a coupon whose unit fails keeps its old settlement; a game cut short half-way finishes when run again', async () => {
-      const resettlement = createResettlement({ db: app.db, ledger: app.ledger, clock, logger: app.log, writer: app.line.writer, jobs: app.jobs });
+      const resettlement = createResettlement({ db: suite.app.db, ledger: suite.app.ledger, clock, logger: suite.app.log, writer: suite.app.line.writer, jobs: suite.app.jobs });
       const p = await player(1000_00n);
       const g = await game();
       const coupons = await Promise.all(Array.from({ length: 5 }, () => single(p, g)));
@@ -217,7 +203,7 @@ describeEachDb('resettlement of a corrected result', (t) => {
 
       // "Restart": the durable job runs and finishes the game; every coupon reversed exactly once.
       clock.advance!(61);
-      await app.jobs.runDue();
+      await suite.app.jobs.runDue();
       for (const id of sorted) {
         expect(await get(p, id)).toMatchObject({ payout: '0.00' });
         expect(await onPlayer(p, id)).toEqual({ keys: ['payout', 'payout:v1:reverse', 'stake'], sum: -10_00n });

@@ -5,36 +5,26 @@
  * calls' validation and authorisation.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { CouponHistorySchema, CouponQuoteSchema, OpsReviewQueueSchema, type Coupon } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
-import { buildTestApp, setBettingSettings, expectPaymentsReconciled, fundedPlayer, opsHeaders, type TestPlayer } from '../../testing.ts';
-import { createClock } from '../../lib/clock.ts';
-import { createLedger, type Ledger } from '../ledger/ledger.ts';
-import { COUPONS, couponKit, HOME } from './actions-testkit.ts';
+import { setBettingSettings, expectPaymentsReconciled, opsHeaders, type TestPlayer } from '../../testing.ts';
+import { COUPONS, couponSuite, HOME } from './actions-testkit.ts';
 import { VIP_TIMEOUT_JOB } from './vip.ts';
 
 const QUEUE = '/ops-api/v1/coupons/review';
 const REVIEW_MS = 60_000;
 
 describeEachDb('vip bet review', (t) => {
-  let app: FastifyInstance;
-  let ledger: Ledger;
-  const clock = createClock({ fake: true });
-
-  beforeAll(async () => {
-    app = await buildTestApp(t.handle, { clock });
+  const suite = couponSuite(t, {
+    league: 'Vip League',
+    teams: 'Vip ',
+    funds: 1000_00n,
     // The max stake in these tests: 20 initial stakes of EUR (5.00) = 100.00.
-    await setBettingSettings(app, { maxStakeInInitialStakes: 20, vipReviewSeconds: REVIEW_MS / 1000 });
-    ledger = createLedger(t.db, clock);
-    await app.jobs.runDue();
+    prepare: (app) => setBettingSettings(app, { maxStakeInInitialStakes: 20, vipReviewSeconds: REVIEW_MS / 1000 }),
   });
-  afterAll(() => app.close());
-
-  const { call, gameAt, bet, post, couponOf, get, postingKeys: postings, errorOf } = couponKit(() => app, clock, { league: 'Vip League', teams: 'Vip ' });
-  const player = (balance = 1000_00n) => fundedPlayer(app, ledger, balance);
-  const balance = (who: TestPlayer) => ledger.balance(who.accountId);
+  const { clock, player, balance, call, gameAt, bet, post, couponOf, get, postingKeys: postings, errorOf } = suite;
   /** Every game here has its home win at 2.00; a placement is a single unless told. */
   const game = (live = false) => gameAt({ [HOME]: 2 }, live);
   const place = (who: TestPlayer, body: Record<string, unknown>) => post(who, { typeId: 0, ...body });
@@ -120,7 +110,7 @@ describeEachDb('vip bet review', (t) => {
       const res = await call({ method: 'POST', url: `/ops-api/v1/games/${c.bets[0]!.gameId}/finish`, headers: opsHeaders, payload: { score: { home: 1, away: 0 } } });
       expect(res.statusCode).toBe(200);
       clock.advance!(10);
-      await app.jobs.runDue();
+      await suite.app.jobs.runDue();
       expect(await get(p, c.id)).toMatchObject({ status: 'settled', payout: '400.00' });
       expect(await balance(p)).toBe(1000_00n - 200_00n + 400_00n);
       expect(await postings(c.id)).toEqual(['payout', 'stake']);
@@ -185,10 +175,10 @@ describeEachDb('vip bet review', (t) => {
       const unanswered = await vipBet(p);
       couponOf(await decide(unanswered.id, { decision: 'counter', amount: '100' }), 200);
       clock.advance!(REVIEW_MS / 1000 - 1);
-      await app.jobs.runDue();
+      await suite.app.jobs.runDue();
       expect(await get(p, silent.id)).toMatchObject({ status: 'review' });
       clock.advance!(2);
-      await app.jobs.runDue();
+      await suite.app.jobs.runDue();
       expect(await get(p, silent.id)).toMatchObject({ status: 'refused', refusal: { code: 'vip_timed_out' }, review: { decision: 'timed_out' } });
       expect(await get(p, unanswered.id)).toMatchObject({ status: 'refused', review: { decision: 'counter_timed_out' } });
       expect(await balance(p)).toBe(1000_00n);
@@ -204,7 +194,7 @@ describeEachDb('vip bet review', (t) => {
       expect(errorOf(await decide(late.id, { decision: 'accept' }))).toEqual([409, 'review_expired']);
       expect(await get(p, late.id)).toMatchObject({ status: 'refused' });
       clock.advance!(31);
-      await app.jobs.runDue();
+      await suite.app.jobs.runDue();
       expect(await get(p, lost.id)).toMatchObject({ status: 'refused', review: { decision: 'timed_out' } });
       expect(await balance(p)).toBe(1000_00n);
       expect(await postings(lost.id)).toEqual(['refund', 'stake']);
