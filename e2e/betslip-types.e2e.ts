@@ -15,64 +15,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCoef } from '@betsite/domain';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
+import { createGame, HOME, pickHome, setCoef } from './support/games.ts';
 import { header, hydrated, registerOneClick } from './support/player.ts';
+import { deposit100, headerBalance as balance } from './support/wallet.ts';
 
-const HOME = '1x2:match/home';
-
-interface GameBody {
-  id: number;
-  markets: { key: string; outcomes: { key: string; coef: number }[] }[];
-}
-
-async function createGame(home: string, away: string, live = false): Promise<{ id: number; coef: number }> {
-  const res = await ops('POST', '/games', { sportId: 1, champName: 'E2E Types Cup', home, away, live });
-  const body = (await res.json()) as { game: GameBody };
-  const coef = body.game.markets.flatMap((m) => m.outcomes).find((o) => o.key === HOME)?.coef;
-  if (coef === undefined) throw new Error('the game has no 1X2 market');
-  return { id: body.game.id, coef };
-}
-
-const setCoef = (gameId: number, coef: number) => ops('PATCH', `/games/${gameId}/odds`, { outcomes: [{ key: HOME, coef }] });
-
-/** Tops up 100 through the sandbox card provider, as e2e/payments.e2e.ts does. */
-async function deposit100(page: Page): Promise<void> {
-  await page.goto(`${origin()}/en/office/recharge`);
-  await hydrated(page);
-  const recharge = page.getByRole('region', { name: 'Top up your balance' });
-  await expect.poll(() => recharge.getByLabel('Account').count(), { timeout: 10_000 }).toBe(1);
-  await recharge.getByRole('button', { name: /^100\b/ }).click();
-  await recharge.getByRole('radio', { name: 'Bank card' }).check();
-  await recharge.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.waitForURL(/\/sandbox-pay\/[0-9a-f-]{36}$/);
-  await page.getByLabel('Card number').fill('4000 0000 0000 3220');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.getByRole('heading', { name: '3-D Secure confirmation' }).waitFor();
-  await page.getByRole('button', { name: 'Confirm payment' }).click();
-  await page.waitForURL(/\/en\/onpay\/success\?payment=/);
-  await hydrated(page);
-  await expect.poll(() => page.getByTestId('payment-status').textContent(), { timeout: 10_000 }).toMatch(/completed/);
-}
+const CUP = 'E2E Types Cup';
 
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
-
-async function balance(page: Page): Promise<number> {
-  const shown = header(page).getByTestId('header-balance');
-  if ((await header(page).getByRole('button', { name: 'Show balance' }).count()) > 0) await header(page).getByRole('button', { name: 'Show balance' }).click();
-  await expect.poll(() => shown.textContent(), { timeout: 10_000 }).toMatch(/\d/);
-  return amountOf(await shown.textContent());
-}
-
-/** Clicks the home win of a game on its page (line or live). */
-async function pick(page: Page, section: 'line' | 'live', gameId: number): Promise<void> {
-  await page.goto(`${origin()}/en/${section}/all/1-football/x/${gameId}`);
-  await hydrated(page);
-  const odd = page.locator(`#main-content button[data-outcome="${HOME}"]`).first();
-  await expect.poll(() => odd.count(), { timeout: 10_000 }).toBe(1);
-  await odd.click();
-  await expect.poll(() => odd.getAttribute('aria-pressed')).toBe('true');
-}
 
 const shots = process.env.BETSLIP_SHOTS;
 const shot = async (page: Page, name: string) => {
@@ -89,13 +38,13 @@ describe('the full bet slip', () => {
   });
 
   it('places the ten bet types, follows odds changes by changeCoefAction, and pays every coupon after the games finish', { timeout: 120_000 }, async () => {
-    const games = [await createGame('Types Alpha', 'Types Beta'), await createGame('Types Gamma', 'Types Delta'), await createGame('Types Eps', 'Types Zeta')];
-    const live = await createGame('Live Lions', 'Live Tigers', true);
+    const games = [await createGame(CUP, 'Types Alpha', 'Types Beta'), await createGame(CUP, 'Types Gamma', 'Types Delta'), await createGame(CUP, 'Types Eps', 'Types Zeta')];
+    const live = await createGame(CUP, 'Live Lions', 'Live Tigers', true);
     const page = await newPage(browser);
     await registerOneClick(page);
     await deposit100(page);
 
-    for (const g of games) await pick(page, 'line', g.id);
+    for (const g of games) await pickHome(page, g.id);
     const slip = page.getByRole('region', { name: /Bet slip/ });
     await expect.poll(() => slip.getByTestId('selection').count()).toBe(3);
     const amount = slip.getByTestId('coupon-amount');
@@ -216,7 +165,7 @@ describe('the full bet slip', () => {
 
     // A live single from the live page: checked after the live delay, then accepted.
     await slip.getByRole('button', { name: 'Remove all' }).click();
-    await pick(page, 'live', live.id);
+    await pickHome(page, live.id, 'live');
     const liveSlip = page.getByRole('region', { name: /Bet slip/ });
     await expect.poll(() => liveSlip.getByTestId('selection').count()).toBe(1);
     await liveSlip.getByTestId('coupon-amount').fill('3');
@@ -324,10 +273,10 @@ describe('the full bet slip', () => {
   });
 
   it('collapses into the quick coupon below 1366 px and on pages without a slip; the coupon page shows the slip', async () => {
-    const game = await createGame('Quick Owls', 'Quick Hawks');
+    const game = await createGame(CUP, 'Quick Owls', 'Quick Hawks');
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 860 } });
     const page = await context.newPage();
-    await pick(page, 'line', game.id);
+    await pickHome(page, game.id);
     const quick = page.getByTestId('quick-coupon');
     await expect.poll(() => quick.count(), { timeout: 10_000 }).toBe(1);
     await quick.getByRole('button', { name: /Bet slip/ }).click();
@@ -339,7 +288,7 @@ describe('the full bet slip', () => {
     await expect.poll(() => slip.count()).toBe(0);
 
     // A remote app adds a pick and moves its odds through browser events (SPEC §7).
-    const other = await createGame('Remote Rams', 'Remote Bulls');
+    const other = await createGame(CUP, 'Remote Rams', 'Remote Bulls');
     await page.evaluate((g) => {
       const detail = { gameId: g.id, outcomeKey: '1x2:match/home', coef: g.coef, home: { id: 1, name: 'Remote Rams' }, away: { id: 2, name: 'Remote Bulls' }, pickName: 'Remote Rams', marketName: '1X2' };
       window.dispatchEvent(new CustomEvent('coupon:add', { detail }));

@@ -8,53 +8,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCoef } from '@betsite/domain';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
-import { header, hydrated, registerOneClick } from './support/player.ts';
+import { createGame, pickHome } from './support/games.ts';
+import { hydrated, registerOneClick } from './support/player.ts';
+import { deposit100, headerBalance as balance } from './support/wallet.ts';
 
-interface GameBody {
-  id: number;
-  markets: { key: string; outcomes: { key: string; coef: number }[] }[];
-}
-
-const HOME = '1x2:match/home';
-
-async function createGame(home: string, away: string): Promise<{ id: number; coef: number }> {
-  const res = await ops('POST', '/games', { sportId: 1, champName: 'E2E Slip Cup', home, away });
-  const body = (await res.json()) as { game?: GameBody } & Partial<GameBody>;
-  const game = (body.game ?? body) as GameBody;
-  const coef = game.markets.flatMap((m) => m.outcomes).find((o) => o.key === HOME)?.coef;
-  if (coef === undefined) throw new Error('the game has no 1X2 market');
-  return { id: game.id, coef };
-}
-
-/** Tops up 100 through the sandbox card provider, as e2e/payments.e2e.ts does. */
-async function deposit100(page: Page): Promise<void> {
-  await page.goto(`${origin()}/en/office/recharge`);
-  await hydrated(page);
-  const recharge = page.getByRole('region', { name: 'Top up your balance' });
-  await expect.poll(() => recharge.getByLabel('Account').count(), { timeout: 10_000 }).toBe(1);
-  await recharge.getByRole('button', { name: /^100\b/ }).click();
-  await recharge.getByRole('radio', { name: 'Bank card' }).check();
-  await recharge.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.waitForURL(/\/sandbox-pay\/[0-9a-f-]{36}$/);
-  await page.getByLabel('Card number').fill('4000 0000 0000 3220');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.getByRole('heading', { name: '3-D Secure confirmation' }).waitFor();
-  await page.getByRole('button', { name: 'Confirm payment' }).click();
-  await page.waitForURL(/\/en\/onpay\/success\?payment=/);
-  await hydrated(page);
-  await expect.poll(() => page.getByTestId('payment-status').textContent(), { timeout: 10_000 }).toMatch(/completed/);
-}
-
-/** The header balance as a number (shown first: it starts hidden). */
-async function balance(page: Page): Promise<number> {
-  const shown = header(page).getByTestId('header-balance');
-  if ((await header(page).getByRole('button', { name: 'Show balance' }).count()) > 0) await header(page).getByRole('button', { name: 'Show balance' }).click();
-  await expect.poll(() => shown.textContent(), { timeout: 10_000 }).toMatch(/\d/);
-  return Number((await shown.textContent())!.replace(/[^\d.]/g, ''));
-}
-
+const CUP = 'E2E Slip Cup';
 const shots = process.env.BETSLIP_SHOTS;
 const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
@@ -70,21 +28,14 @@ describe('the bet slip', () => {
   });
 
   it('places an accumulator, charges the stake, and shows it open, then settled with its payout', async () => {
-    const first = await createGame('Slip Rovers', 'Slip United');
-    const second = await createGame('Coupon City', 'Coupon Athletic');
+    const first = await createGame(CUP, 'Slip Rovers', 'Slip United');
+    const second = await createGame(CUP, 'Coupon City', 'Coupon Athletic');
     const page = await newPage(browser);
     await registerOneClick(page);
     await deposit100(page);
 
     // Two home wins from the games' pages.
-    for (const game of [first, second]) {
-      await page.goto(`${origin()}/en/line/all/1-football/x/${game.id}`);
-      await hydrated(page);
-      const odd = page.locator(`#main-content button[data-outcome="${HOME}"]`).first();
-      await expect.poll(() => odd.count(), { timeout: 10_000 }).toBe(1);
-      await odd.click();
-      await expect.poll(() => odd.getAttribute('aria-pressed')).toBe('true');
-    }
+    for (const game of [first, second]) await pickHome(page, game.id);
     const slip = page.getByRole('region', { name: /Bet slip/ });
     await expect.poll(() => slip.getByTestId('selection').count()).toBe(2);
     expect(await slip.getByText(/come with the full bet slip/).count()).toBe(0);

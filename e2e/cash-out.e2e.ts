@@ -7,10 +7,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
+import { gameAt2, pickHome, setCoef } from './support/games.ts';
 import { hydrated, registerOneClick } from './support/player.ts';
 import { deposit100, headerBalance } from './support/wallet.ts';
 
-const HOME = '1x2:match/home';
 /** Each test registers, tops up and bets through the pages first: room for a loaded machine. */
 const LONG = 60_000;
 
@@ -21,11 +21,7 @@ const shot = async (page: Page, name: string) => {
 
 /** From a game's page: its home win in the slip, a stake of 10, placed; answers the balance before. */
 async function betTenOnHome(page: Page, gameId: number): Promise<number> {
-  await page.goto(`${origin()}/en/line/all/1-football/x/${gameId}`);
-  await hydrated(page);
-  const odd = page.locator(`#main-content button[data-outcome="${HOME}"]`).first();
-  await expect.poll(() => odd.count(), { timeout: 10_000 }).toBe(1);
-  await odd.click();
+  await pickHome(page, gameId);
   const slip = page.getByRole('region', { name: /Bet slip/ });
   await expect.poll(() => slip.getByTestId('selection').count()).toBe(1);
   await slip.getByLabel(/^Stake/).fill('10');
@@ -37,13 +33,16 @@ async function betTenOnHome(page: Page, gameId: number): Promise<number> {
   return start;
 }
 
-async function gameAt2(home: string, away: string): Promise<number> {
-  const res = await ops('POST', '/games', { sportId: 1, champName: 'E2E Cash-out Cup', home, away });
-  const body = (await res.json()) as { game?: { id: number }; id?: number };
-  const id = body.game?.id ?? body.id;
-  if (id === undefined) throw new Error('no game id');
-  await ops('PATCH', `/games/${id}/odds`, { outcomes: [{ key: HOME, coef: 2 }] });
-  return id;
+/** A new funded player with 10 on the home win (at 2.00) of a new game, on My bets in the office. */
+async function tenOnHomeInMyBets(browser: Browser, home: string, away: string): Promise<{ page: Page; gameId: number; start: number }> {
+  const gameId = await gameAt2('E2E Cash-out Cup', home, away);
+  const page = await newPage(browser);
+  await registerOneClick(page);
+  await deposit100(page);
+  const start = await betTenOnHome(page, gameId);
+  await page.goto(`${origin()}/en/office/history`);
+  await hydrated(page);
+  return { page, gameId, start };
 }
 
 describe('cash-out', () => {
@@ -56,15 +55,8 @@ describe('cash-out', () => {
   });
 
   it('a player cashes out an open single from My bets: the coupon is sold and the balance rises by the offer', async () => {
-    const gameId = await gameAt2('Cash Rovers', 'Cash United');
-    const page = await newPage(browser);
-    await registerOneClick(page);
-    await deposit100(page);
-    const start = await betTenOnHome(page, gameId);
-
+    const { page, gameId, start } = await tenOnHomeInMyBets(browser, 'Cash Rovers', 'Cash United');
     // My bets in the office: the open coupon offers 9.50.
-    await page.goto(`${origin()}/en/office/history`);
-    await hydrated(page);
     const bets = page.getByRole('region', { name: 'My bets' });
     const coupon = bets.getByTestId('coupon').first();
     await expect.poll(() => coupon.getAttribute('data-state'), { timeout: 10_000 }).toBe('open');
@@ -73,7 +65,7 @@ describe('cash-out', () => {
     await shot(page, 'cash-out-offer');
 
     // The odds shorten to 1.60 while it is on screen: the offer follows (20 × 1/1.6 × 0.95 = 11.875 → 11.87).
-    await ops('PATCH', `/games/${gameId}/odds`, { outcomes: [{ key: HOME, coef: 1.6 }] });
+    await setCoef(gameId, 1.6);
     await expect.poll(() => button.textContent(), { timeout: 15_000 }).toMatch(/11\.87/);
 
     // Confirm step, then sold.
@@ -97,14 +89,7 @@ describe('cash-out', () => {
   }, LONG);
 
   it('a player insures half the stake of an open bet from My bets, is charged the premium, and is paid the insured part back when it loses', async () => {
-    const gameId = await gameAt2('Cover Rovers', 'Cover United');
-    const page = await newPage(browser);
-    await registerOneClick(page);
-    await deposit100(page);
-    const start = await betTenOnHome(page, gameId);
-
-    await page.goto(`${origin()}/en/office/history`);
-    await hydrated(page);
+    const { page, gameId, start } = await tenOnHomeInMyBets(browser, 'Cover Rovers', 'Cover United');
     const coupon = page.getByRole('region', { name: 'My bets' }).getByTestId('coupon').first();
     await expect.poll(() => coupon.getAttribute('data-state'), { timeout: 10_000 }).toBe('open');
     await coupon.getByTestId('insure').click();

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
 import { hydrated, registerOneClick } from './support/player.ts';
+import { payBySandboxCard } from './support/wallet.ts';
 
 
 /** The history row of a payment, by the id in the onpay page's `?payment=`. */
@@ -32,12 +33,7 @@ describe('a player pays in and out through the sandbox provider', () => {
     await page.waitForURL(/\/sandbox-pay\/[0-9a-f-]{36}$/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Pay 100\.00 [A-Z]{3}/);
 
-    await page.getByLabel('Card number').fill('4000 0000 0000 3220');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay by card' }).click();
-    await page.getByRole('heading', { name: '3-D Secure confirmation' }).waitFor();
-    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await payBySandboxCard(page);
 
     await page.waitForURL(/\/en\/onpay\/success\?payment=/);
     const depositId = new URL(page.url()).searchParams.get('payment')!;

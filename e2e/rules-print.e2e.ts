@@ -10,48 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { BET_TYPE_EXAMPLES } from '@betsite/domain';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
+import { createGame, HOME } from './support/games.ts';
 import { hydrated, registerOneClick } from './support/player.ts';
+import { deposit100 } from './support/wallet.ts';
 
-const HOME = '1x2:match/home';
 const shots = process.env.RULES_PRINT_SHOTS;
 const shot = async (page: Page, name: string, fullPage = false) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 };
-
-async function createGame(home: string, away: string): Promise<{ id: number; coef: number }> {
-  const res = await ops('POST', '/games', { sportId: 1, champName: 'E2E Print Cup', home, away });
-  const body = (await res.json()) as { game?: GameBody } & Partial<GameBody>;
-  const game = (body.game ?? body) as GameBody;
-  const coef = game.markets.flatMap((m) => m.outcomes).find((o) => o.key === HOME)?.coef;
-  if (coef === undefined) throw new Error('the game has no 1X2 market');
-  return { id: game.id, coef };
-}
-
-interface GameBody {
-  id: number;
-  markets: { key: string; outcomes: { key: string; coef: number }[] }[];
-}
-
-/** Tops up 100 through the sandbox card provider, as a player would. */
-async function deposit100(page: Page): Promise<void> {
-  await page.goto(`${origin()}/en/office/recharge`);
-  await hydrated(page);
-  const recharge = page.getByRole('region', { name: 'Top up your balance' });
-  await expect.poll(() => recharge.getByLabel('Account').count(), { timeout: 10_000 }).toBe(1);
-  await recharge.getByRole('button', { name: /^100\b/ }).click();
-  await recharge.getByRole('radio', { name: 'Bank card' }).check();
-  await recharge.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.waitForURL(/\/sandbox-pay\/[0-9a-f-]{36}$/);
-  await page.getByLabel('Card number').fill('4000 0000 0000 3220');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.getByRole('heading', { name: '3-D Secure confirmation' }).waitFor();
-  await page.getByRole('button', { name: 'Confirm payment' }).click();
-  await page.waitForURL(/\/en\/onpay\/success\?payment=/);
-  await hydrated(page);
-  await expect.poll(() => page.getByTestId('payment-status').textContent(), { timeout: 10_000 }).toMatch(/completed/);
-}
 
 describe('rules and coupon print-outs', () => {
   let browser: Browser;
@@ -91,7 +57,7 @@ describe('rules and coupon print-outs', () => {
   });
 
   it('a player prints their coupon; another player gets "not found" (404); a visitor is sent to log in', async () => {
-    const game = await createGame('Print Rovers', 'Print United');
+    const game = await createGame('E2E Print Cup', 'Print Rovers', 'Print United');
     const page = await newPage(browser);
     await registerOneClick(page);
     await deposit100(page);

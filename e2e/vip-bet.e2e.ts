@@ -8,9 +8,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
-import { header, hydrated, registerOneClick } from './support/player.ts';
+import { gameAt2, pickHome } from './support/games.ts';
+import { hydrated, registerOneClick } from './support/player.ts';
+import { headerBalance as balance, topUp } from './support/wallet.ts';
 
-const HOME = '1x2:match/home';
 /** Above the default max stake in any currency (RUB 15 000, EUR/USD 500). */
 const ASKED = 16_000;
 const COUNTER = 15_000;
@@ -18,34 +19,6 @@ const DEPOSIT = 20_000;
 
 interface ReviewQueue {
   coupons: { userId: string; coupon: { id: string; status: string; bets: { gameId: number }[]; review: { askedAmount: string } | null } }[];
-}
-
-async function deposit(page: Page, amount: number): Promise<void> {
-  await page.goto(`${origin()}/en/office/recharge`);
-  await hydrated(page);
-  const recharge = page.getByRole('region', { name: 'Top up your balance' });
-  await expect.poll(() => recharge.getByLabel('Account').count(), { timeout: 10_000 }).toBe(1);
-  await recharge.getByLabel(/^Amount/).fill(String(amount));
-  await recharge.getByRole('radio', { name: 'Bank card' }).check();
-  await recharge.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.waitForURL(/\/sandbox-pay\/[0-9a-f-]{36}$/);
-  await page.getByLabel('Card number').fill('4000 0000 0000 3220');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.getByRole('heading', { name: '3-D Secure confirmation' }).waitFor();
-  await page.getByRole('button', { name: 'Confirm payment' }).click();
-  await page.waitForURL(/\/en\/onpay\/success\?payment=/);
-  await hydrated(page);
-  await expect.poll(() => page.getByTestId('payment-status').textContent(), { timeout: 10_000 }).toMatch(/completed/);
-}
-
-/** The header balance as a number (shown first: it starts hidden). */
-async function balance(page: Page): Promise<number> {
-  const shown = header(page).getByTestId('header-balance');
-  if ((await header(page).getByRole('button', { name: 'Show balance' }).count()) > 0) await header(page).getByRole('button', { name: 'Show balance' }).click();
-  await expect.poll(() => shown.textContent(), { timeout: 10_000 }).toMatch(/\d/);
-  return Number((await shown.textContent())!.replace(/[^\d.]/g, ''));
 }
 
 const shots = process.env.BETSLIP_SHOTS;
@@ -63,20 +36,14 @@ describe('the vip bet', () => {
   });
 
   it('goes to the operator above the max; a counter-offer accepted in My bets charges the counter stake', async () => {
-    const made = (await (await ops('POST', '/games', { sportId: 1, champName: 'E2E Vip Cup', home: 'Vip Rovers', away: 'Vip United' })).json()) as { game: { id: number } };
-    const gameId = made.game.id;
-    await ops('PATCH', `/games/${gameId}/odds`, { outcomes: [{ key: HOME, coef: 2 }] });
+    const gameId = await gameAt2('E2E Vip Cup', 'Vip Rovers', 'Vip United');
 
     const page = await newPage(browser);
     await registerOneClick(page);
-    await deposit(page, DEPOSIT);
+    await topUp(page, DEPOSIT);
 
     // The pick, and a stake above the max: the slip offers to ask for a vip bet.
-    await page.goto(`${origin()}/en/line/all/1-football/x/${gameId}`);
-    await hydrated(page);
-    const odd = page.locator(`#main-content button[data-outcome="${HOME}"]`).first();
-    await expect.poll(() => odd.count(), { timeout: 10_000 }).toBe(1);
-    await odd.click();
+    await pickHome(page, gameId);
     const slip = page.getByRole('region', { name: /Bet slip/ });
     await expect.poll(() => slip.getByTestId('selection').count()).toBe(1);
     await slip.getByLabel(/^Stake/).fill(String(ASKED));
