@@ -160,3 +160,18 @@ export function openScenarios(
   }
   return { scenarios, denominator };
 }
+
+/**
+ * A coupon of up to 7 selections (few enough for the brute force of `openScenarios`), its
+ * statuses with open ones likely among them, and each selection's current coef (×1000).
+ */
+export const pricedCouponArb = anyCouponArb
+  .filter((c) => c.selections.length <= 7)
+  .chain((coupon) =>
+    fc.record({
+      coupon: fc.constant(coupon),
+      statuses: statusesArb(coupon, fc.constantFrom<BetStatus>(-1, -2, 1, 2, 4, 5, 6)),
+      current: fc.array(fc.integer({ min: 1010, max: 8000 }), { minLength: coupon.selections.length, maxLength: coupon.selections.length }),
+    }),
+  )
+  .map(({ coupon, statuses, current }) => ({ coupon, statuses, prices: Object.fromEntries(coupon.selections.map((s, i) => [s.id, current[i] as number])) }));
