@@ -28,3 +28,4 @@ export * from './coupon-review.ts';
 export * from './coupon-ops.ts';
 export * from './limits.ts';
 export * from './terms.ts';
+export * from './player-standing.ts';

@@ -5,11 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { RightsResponse } from '@betsite/contracts';
 import { userConfigRoutes } from './routes.ts';
+import { playerStandingRoutes } from './standing-routes.ts';
 import { loadPlayerRecord } from './repository.ts';
 import { buildRights } from './service.ts';
 
 export async function registerUserConfig(app: FastifyInstance): Promise<void> {
   await app.register(userConfigRoutes);
+  // The operator's ban level and identification request (decision 0020).
+  if (app.env.OPS_TOKEN) await app.register(playerStandingRoutes, { token: app.env.OPS_TOKEN });
 }
 
 export { loadPlayerRecord, type PlayerRecord } from './repository.ts';
