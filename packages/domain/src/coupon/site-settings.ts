@@ -11,7 +11,7 @@ export interface BettingSettings {
   /** A live coupon is checked again this long after it was placed (0: accepted at once). */
   readonly liveAcceptDelayMs: number;
   readonly antiExpressMarginPercent: number;
-  /** The smallest stake (per line where an amount is spread), in initial stakes (may be a fraction). */
+  /** The smallest stake (per line where an amount is spread), in initial stakes (a fraction, to 0.001). */
   readonly minStakeInInitialStakes: number;
   /** The largest stake of a coupon; null: none (and then no vip bet). */
   readonly maxStakeInInitialStakes: number | null;
