@@ -38,6 +38,7 @@ import { registerSocial, type SocialOptions } from './modules/social/index.ts';
 import { registerUserConfig } from './modules/user-config/index.ts';
 import { registerLine, type LineOptions } from './modules/line/index.ts';
 import { registerCoupon } from './modules/coupon/index.ts';
+import { depositLimitCheck, registerLimits } from './modules/limits/index.ts';
 import { registerDocs } from './modules/docs/index.ts';
 import { registerTerms } from './modules/terms/index.ts';
 
@@ -154,7 +155,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     // The live WebSocket and topic registry (`app.live`); the private `balance` topic follows balance.changed.
     await registerLive(app);
     // Deposits, withdrawals, history, provider callbacks, the sandbox provider's page, the withdrawal queue (ops).
-    await registerPayments(app, options.payments);
+    // Responsible-gaming limits (issue 12): its calls, and the checks deposits and bets make where money moves.
+    const limits = await registerLimits(app);
+    await registerPayments(app, { depositLimits: depositLimitCheck(limits), ...options.payments });
     // Payment requests by topic (office payment/requests …) and the operator's queue.
     await registerPaymentRequests(app);
     // Social sign-in (OpenID Connect, one-tap) and the sandbox identity provider under /sandbox-idp.
@@ -164,7 +167,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     // The sportsbook line: catalogue, feed ingestion (one node), line API, game and section topics, operator games.
     await registerLine(app, options.line);
     // The bet slip: quote, placement on the ledger, live acceptance, settlement jobs, my bets.
-    await registerCoupon(app);
+    await registerCoupon(app, { limits });
     if (env.OPS_TOKEN) await app.register(opsRoutes, { token: env.OPS_TOKEN });
     // /docs: the OpenAPI document of the documented operations and Swagger UI.
     await registerDocs(app);

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * lock (`for update`) to check the limits and insert their money movement in one transaction,
  * so two concurrent ones never both pass a limit. It also holds the money limits' currency
  * (the main account's when first set), today's session time (pings), and the reality check's
- * stored next-show time (survives a reload).
+ * stored next-show time (survives a reload), and loosening changes held for the questionnaire.
  *
  * `player_limits`: one row per player and SPEC limit type: the value in force, when it started
  * (and, for exclusions, ends), a pending raise or removal and since when.
@@ -25,6 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('session_last_ping_at', 'timestamptz')
     .addColumn('reality_show_at', 'timestamptz')
     .addColumn('reality_do_not_show', 'boolean', (col) => col.notNull().defaultTo(false))
+    // Changes held for the questionnaire (site.protection.questionnaireRequired): its token and the changes.
+    .addColumn('questionnaire_token', 'uuid')
+    .addColumn('questionnaire_changes', 'jsonb')
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull())
     .execute();
 

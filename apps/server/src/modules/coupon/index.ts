@@ -12,7 +12,7 @@ import { couponReconciliationRoutes } from './reconciliation.ts';
 import { createResettlement, RESETTLE_JOB } from './resettle.ts';
 import { couponOpsRoutes, couponReviewRoutes } from './review-routes.ts';
 import { createVipReview, VIP_SWEEP_JOB, VIP_TIMEOUT_JOB, vipSettingsOf } from './vip.ts';
-import { ACCEPT_COUPON_JOB, createCouponService, type CouponService } from './service.ts';
+import { ACCEPT_COUPON_JOB, createCouponService, type CouponLimits, type CouponService } from './service.ts';
 
 
 export const COUPON_JOBS = { accept: ACCEPT_COUPON_JOB, sweep: 'coupons.sweep' } as const;
@@ -20,7 +20,7 @@ const SWEEP_EVERY_MS = 5_000;
 const SWEEP_LEASE_MS = 15_000;
 
 /** The betting settings (live delay, limits, vip review) are the site config's `betting`, read as they change. */
-export async function registerCoupon(app: FastifyInstance): Promise<CouponService> {
+export async function registerCoupon(app: FastifyInstance, { limits }: { limits?: CouponLimits } = {}): Promise<CouponService> {
   const vip = createVipReview({ db: app.db, ledger: app.ledger, logger: app.log.child({ module: 'coupon-vip' }), settings: async () => vipSettingsOf((await app.siteConfig.get()).betting), schedule: (kind, input) => app.jobs.schedule(kind, input) });
   const service = createCouponService({
     db: app.db,
@@ -30,6 +30,7 @@ export async function registerCoupon(app: FastifyInstance): Promise<CouponServic
     siteConfig: () => app.siteConfig.get(),
     schedule: (kind, input) => app.jobs.schedule(kind, input),
     onReview: (row) => vip.scheduleTimeout(row),
+    ...(limits ? { limits } : {}),
   });
   app.jobs.register(COUPON_JOBS.accept, async (payload, { now }) => {
     if (typeof payload.couponId === 'string') await service.accept(payload.couponId, now);

@@ -93,6 +93,14 @@ export interface CouponServiceDeps {
   schedule?: (kind: string, input: { at: Date; payload: { couponId: string } }) => Promise<unknown>;
   /** Called after a coupon placed into vip review committed (schedules its time-out). */
   onReview?: (row: Selectable<CouponsTable>) => Promise<void>;
+  /** Responsible-gaming limits (modules/limits): asked before the placement, and inside its unit when a money limit is in force. */
+  limits?: CouponLimits;
+}
+
+/** What placement asks the limit service: one query before the unit, the locked check inside it. */
+export interface CouponLimits {
+  betGate(userId: string): Promise<{ checkInUnit: boolean }>;
+  checkBet(db: Kysely<Database>, userId: string, currency: string, amount: bigint): Promise<void>;
 }
 
 export interface CouponService {
@@ -109,7 +117,7 @@ export interface CouponService {
 
 const requestHash = (submit: Submit) => createHash('sha256').update(JSON.stringify({ ...submit, coef: undefined, coefViewId: undefined, isOneClick: undefined })).digest('hex');
 
-export function createCouponService({ db, clock, logger, ledger, siteConfig, schedule, onReview }: CouponServiceDeps): CouponService {
+export function createCouponService({ db, clock, logger, ledger, siteConfig, schedule, onReview, limits }: CouponServiceDeps): CouponService {
   const now = () => new Date(clock.now());
   /** Coupons whose selections this node settled and that it has not paid yet. */
   const candidates = new Set<string>();
@@ -327,6 +335,8 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, sch
   async function checkPlacement(userId: string, submit: Submit) {
     const account = await stakeAccount(userId, submit.accountId);
     if (!account.mayBet) throw new AppError(403, CouponErrorCode.notAllowed, 'Betting is not available for this account now');
+    // Responsible gaming (issue 12): exclusions and an ended session refused here; money limits checked in the unit.
+    const gate = limits ? await limits.betGate(userId) : null;
     // Refused, not ignored: a player who typed a code must not think it was applied.
     if (submit.promoCode !== undefined && submit.promoCode.trim() !== '') throw new AppError(422, CouponErrorCode.promoCodeUnknown, 'No such promo code');
     const states = await loadBets(db, submit.bets);
@@ -347,7 +357,7 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, sch
     if (submit.exactCoef !== undefined && quote.totalCoef !== toThousandths(submit.exactCoef)) {
       throw refusal(409, CouponErrorCode.coefChanged, 'The total odds are not the exact odds asked for', current());
     }
-    return { account, states, coefs, draft, quote, review, betting };
+    return { account, states, coefs, draft, quote, review, betting, gate };
   }
 
   return {
@@ -404,7 +414,7 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, sch
         throw error;
       });
       if (!('draft' in checked)) return retried(checked);
-      const { account, states, coefs, draft, quote, review, betting } = checked;
+      const { account, states, coefs, draft, quote, review, betting, gate } = checked;
       const delayMs = betting.liveAcceptDelayMs;
       const live = draft.selections.some((s) => s.isLive === true);
       const at = now();
@@ -430,6 +440,8 @@ export function createCouponService({ db, clock, logger, ledger, siteConfig, sch
       let row: CouponRow | undefined;
       try {
         row = await ledger.unit(async (unit) => {
+          // Under the player's limits row lock: concurrent bets cannot both pass a wagering or loss limit.
+          if (gate?.checkInUnit) await limits!.checkBet(unit.db, userId, account.currency, charged);
           const inserted = await unit.db
             .insertInto('coupons')
             .values({

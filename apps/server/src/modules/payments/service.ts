@@ -246,9 +246,9 @@ export function createPaymentsService({
     return row;
   }
 
-  async function insertPayment(values: Omit<PaymentRow, 'id' | 'created_at' | 'updated_at' | 'provider_ref' | 'redirect_url' | 'failure_reason'>) {
+  async function insertPayment(values: Omit<PaymentRow, 'id' | 'created_at' | 'updated_at' | 'provider_ref' | 'redirect_url' | 'failure_reason'>, executor: Kysely<Database> = db) {
     const at = now();
-    return db
+    return executor
       .insertInto('payments')
       .values({ ...values, created_at: at, updated_at: at })
       .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
@@ -303,10 +303,6 @@ export function createPaymentsService({
     const existing = await byKey(input.userId, input.idempotencyKey);
     if (existing) return drive(sameRequest(existing, hash));
 
-    if (direction === 'deposit') {
-      const decision = await depositLimits.check({ userId: input.userId, accountId: account.id, currency: account.currency, amount, now: now() });
-      if (!decision.allowed) throw new AppError(422, PaymentErrorCode.depositLimit, decision.reason);
-    }
     const values = {
       user_id: input.userId,
       account_id: account.id,
@@ -320,7 +316,15 @@ export function createPaymentsService({
       request_hash: hash,
     };
     // A withdrawal's row and its hold commit together: refused for funds, there is no row.
-    const inserted = direction === 'deposit' ? await insertPayment({ ...values, status: 'pending' }) : await moves.requestWithdrawal(values);
+    // A deposit's limits are checked in the transaction that inserts it, under the player's limits row lock (limits.ts).
+    const inserted =
+      direction === 'deposit'
+        ? await db.transaction().execute(async (trx) => {
+            const decision = await depositLimits.check({ userId: input.userId, accountId: account.id, currency: account.currency, amount, now: now(), db: trx });
+            if (!decision.allowed) throw new AppError(422, PaymentErrorCode.depositLimit, decision.reason);
+            return insertPayment({ ...values, status: 'pending' }, trx);
+          })
+        : await moves.requestWithdrawal(values);
     // A concurrent request with the same key inserted first: answer its payment.
     const row = inserted ?? (await byKey(input.userId, input.idempotencyKey));
     if (!row) throw new Error('payment insert lost');
