@@ -30,7 +30,6 @@ const standingUrl = (id: string) => `/ops-api/v1/players/${id}/standing`;
 describeEachDb('player state: terms, registration, standing', (t) => {
   let app: FastifyInstance;
   let clock: ServerClock;
-  let emails = 0;
 
   beforeAll(async () => {
     clock = createClock({ fake: true });

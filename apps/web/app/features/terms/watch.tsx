@@ -6,7 +6,6 @@
  * same at once (SPEC §8).
  */
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { locateRoute } from '@betsite/domain';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { usePaths } from '../../config/paths.ts';
@@ -22,16 +21,16 @@ export function staysOnPage(pathname: string): boolean {
 
 export function TermsWatch() {
   const { site, user } = useRequiredRootData();
-  const navigate = useNavigate();
   const paths = usePaths();
   const confirmPath = paths.to('confirm');
   const active = user.loggedIn && site.flags.confirmTermsEnabled;
 
   useEffect(() => {
     if (!active) return;
+    // A full page load: the confirm page renders with the site's current terms (this tab's copy may predate them).
     const toConfirm = () => {
       rememberPlayerFacts({ termsChanged: true });
-      if (!staysOnPage(window.location.pathname)) void navigate(confirmPath);
+      if (!staysOnPage(window.location.pathname)) window.location.assign(confirmPath);
     };
     const unsubscribe = onTermsRequired(toConfirm);
     const timer = setInterval(() => {
@@ -43,7 +42,7 @@ export function TermsWatch() {
       unsubscribe();
       clearInterval(timer);
     };
-  }, [active, confirmPath, navigate]);
+  }, [active, confirmPath]);
 
   return null;
 }
