@@ -407,7 +407,7 @@ export function createLimitsService({ db, clock, logger, siteConfig, endSessions
       const now = nowMs();
       const token = await db.transaction().execute(async (trx) => {
         const state = await lockedState(trx, userId, now);
-        // A change of 30/31/33 while the extra limits are locked waits for what is pending (SPEC §5 lock); a longer exclusion is always allowed.
+        // Only loosening changes wait for the questionnaire: a tighter limit is never held up.
         const held = questionnaireRequired && actor === 'player' ? changes.filter((c) => loosens(state, c, now)) : [];
         await apply(trx, userId, state, changes.filter((c) => !held.includes(c)), actor, now);
         if (held.length === 0) return null;
