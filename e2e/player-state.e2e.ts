@@ -60,7 +60,7 @@ describe('the player state in the guards', () => {
 
     // A click to a closed page is cancelled (SPEC §2, code 45): the player stays.
     await page.locator('header a[href^="/en/line"]').first().click();
-    await page.waitForTimeout(1000);
+    await expect.poll(() => page.getByText('Your account is restricted (code 45)', { exact: false }).count(), { timeout: 10_000 }).toBe(1);
     expect(pathOf(page)).toBe('/en/block-appeal-history');
     // An allowed page opens.
     await page.locator('footer a[href="/en/contacts"]').first().click();

@@ -4,6 +4,8 @@
  * and their acceptance.
  */
 import { z } from 'zod';
+import { ApiErrorSchema } from './errors.ts';
+import type { ApiOperation } from './operations.ts';
 
 /** Site config `terms`: the version players confirm and when it was published. */
 export const TermsSettingsSchema = z.object({
@@ -60,3 +62,28 @@ export const TermsErrorCode = {
   unauthorized: 'unauthorized',
 } as const;
 export type TermsErrorCode = (typeof TermsErrorCode)[keyof typeof TermsErrorCode];
+
+/** 451 body: `ApiErrorSchema` plus SPEC §8 `exception_code`. */
+export const TermsRefusalSchema = ApiErrorSchema.extend({ exception_code: z.literal(TERMS_EXCEPTION_CODE) });
+
+export const TERMS_OPERATIONS: readonly ApiOperation[] = [
+  {
+    method: 'GET',
+    path: TERMS_API.status,
+    tag: 'terms',
+    auth: 'player',
+    summary: 'Whether the player must confirm changed terms (SPEC §7 agreement-rules status)',
+    description: '`result` true while the confirm-terms option is on and the player accepted an older version than the site\'s current one (and registered before it was published). The site polls it every 60 s. Never cached.',
+    responses: { 200: TermsStatusResponseSchema, 401: ApiErrorSchema },
+  },
+  {
+    method: 'POST',
+    path: TERMS_API.accept,
+    tag: 'terms',
+    auth: 'player',
+    summary: 'Accept the current terms',
+    description: 'Records the version and the time (a repeated accept keeps the first time). A version other than the current one answers 409. While terms are not accepted, other writes of the player under /web-api answer 451 with `exception_code: 1` (logout, withdrawal and the reality check excepted).',
+    body: TermsAcceptRequestSchema,
+    responses: { 200: TermsAcceptResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 451: TermsRefusalSchema },
+  },
+];

@@ -6,13 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { COUPON_ACTION_OPERATIONS, COUPON_OPERATIONS, LIMITS_OPERATIONS, COUPON_OPS_OPERATIONS, COUPON_REVIEW_OPERATIONS, LINE_OPERATIONS, USER_CONFIG_OPERATIONS, type ApiOperation } from '@betsite/contracts';
+import { PLAYER_STANDING_OPERATIONS, TERMS_OPERATIONS, COUPON_ACTION_OPERATIONS, COUPON_OPERATIONS, LIMITS_OPERATIONS, COUPON_OPS_OPERATIONS, COUPON_REVIEW_OPERATIONS, LINE_OPERATIONS, USER_CONFIG_OPERATIONS, type ApiOperation } from '@betsite/contracts';
 import { openApiDocument } from './openapi.ts';
 
 export const DOCS_PATH = '/docs';
 
 /** Every documented operation of this build. */
-export const DOCUMENTED_OPERATIONS: readonly ApiOperation[] = [...LINE_OPERATIONS, ...USER_CONFIG_OPERATIONS, ...COUPON_OPERATIONS, ...COUPON_ACTION_OPERATIONS, ...COUPON_REVIEW_OPERATIONS, ...COUPON_OPS_OPERATIONS, ...LIMITS_OPERATIONS];
+export const DOCUMENTED_OPERATIONS: readonly ApiOperation[] = [...LINE_OPERATIONS, ...USER_CONFIG_OPERATIONS, ...COUPON_OPERATIONS, ...COUPON_ACTION_OPERATIONS, ...COUPON_REVIEW_OPERATIONS, ...COUPON_OPS_OPERATIONS, ...LIMITS_OPERATIONS, ...TERMS_OPERATIONS, ...PLAYER_STANDING_OPERATIONS];
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   const operations = DOCUMENTED_OPERATIONS.filter((op) => op.auth !== 'operator' || app.env.OPS_TOKEN);

@@ -159,7 +159,7 @@ describeEachDb('player state: terms, registration, standing', (t) => {
   });
 
   describe('registration allowed (SPEC §5)', () => {
-    const routes: [string, unknown][] = [
+    const routes: [string, Record<string, unknown>][] = [
       ['/web-api/registration/v1/fast', { country: 'gb', currency: 'GBP', language: 'en', bonusChoice: 1 }],
       ['/web-api/registration/v1/full', { email: 'closed@example.com', password: 'correct horse battery', currency: 'RUB', country: 'RU', language: 'ru', bonusChoice: 2 }],
       ['/web-api/registration/v1/phone', { phone: '+447700900123', code: '1234', password: 'correct horse battery', country: 'GB', currency: 'GBP', language: 'en' }],

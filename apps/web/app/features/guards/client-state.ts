@@ -46,3 +46,11 @@ export function rememberFetchedSite(site: SiteConfig, now: number): void {
   state.site = site;
   state.siteFetchedAt = now;
 }
+
+/** A window event: a guard cancelled a client navigation (the page stays). */
+export const NAVIGATION_CANCELLED_EVENT = 'betsite:navigation-cancelled';
+export interface NavigationCancelled {
+  reason: string;
+  /** SPEC §9 ban code (45, 53) when a ban cancelled it. */
+  code: number | null;
+}

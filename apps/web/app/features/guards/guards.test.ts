@@ -155,7 +155,9 @@ const result = (decision: PipelineResult['decision'], effects: PipelineResult['e
 describe('plan', () => {
   it('cancel stays on the current location', () => {
     const plan = planNavigation(ctxFor('/en/office/recharge', '/en/line?x=1#top'), result({ kind: 'cancel', reason: 'recharge' }));
-    expect(plan.action).toEqual({ kind: 'stay', url: '/en/line?x=1#top' });
+    expect(plan.action).toEqual({ kind: 'stay', url: '/en/line?x=1#top', reason: 'recharge' });
+    const banned = planNavigation(ctxFor('/en/office/recharge', '/en/line'), result({ kind: 'cancel', reason: 'banned', code: 45 }));
+    expect(banned.action).toEqual({ kind: 'stay', url: '/en/line', reason: 'banned', code: 45 });
   });
 
   it('reload loads the target document', () => {
@@ -198,9 +200,13 @@ describe('applying a plan', () => {
     const r = (await thrown(applyPlan({ ...base, action: { kind: 'redirect', url: '/en/user/login', status: 302 } }))) as Response;
     expect(r.status).toBe(302);
     expect(r.headers.get('Location')).toBe('/en/user/login');
-    const s = (await thrown(applyPlan({ ...base, action: { kind: 'stay', url: '/en/line' } }))) as Response;
+    const events: Event[] = [];
+    const win = { location: {} as Location, dispatchEvent: (e: Event) => events.push(e) > 0 };
+    const s = (await thrown(applyPlan({ ...base, action: { kind: 'stay', url: '/en/line', reason: 'banned', code: 53 } }, win))) as Response;
     expect(s.headers.get('Location')).toBe('/en/line');
     expect(s.headers.get('X-Remix-Replace')).toBe('true');
+    // The shell hears why the page stayed (the ban notice).
+    expect(events.map((e) => [e.type, (e as CustomEvent).detail])).toEqual([['betsite:navigation-cancelled', { reason: 'banned', code: 53 }]]);
   });
 
   it('not-found throws a 404 route error', async () => {

@@ -12,13 +12,13 @@ import { RedirectCache, parseLocation, runGuardPipeline, type Location } from '@
 import { writeCookie } from '../../config/cookies.ts';
 import { browserEnv, gatherNavigationContext, type BrowserEnv } from './facts.ts';
 import { planNavigation, samePage, type NavigationPlan } from './plan.ts';
-import { tabState } from './client-state.ts';
+import { NAVIGATION_CANCELLED_EVENT, tabState, type NavigationCancelled } from './client-state.ts';
 import { refreshSiteInBackground } from './site-refresh.ts';
 
 const redirectCache = new RedirectCache();
 
 /** Carries out a plan: cookies and logs first, then the action (by throwing, as React Router expects). */
-export async function applyPlan(plan: NavigationPlan, win?: Pick<Window, 'location'>): Promise<void> {
+export async function applyPlan(plan: NavigationPlan, win?: Pick<Window, 'location'> & Partial<Pick<Window, 'dispatchEvent'>>): Promise<void> {
   for (const c of plan.cookies) writeCookie(c.name, c.value, { maxAgeSeconds: c.maxAgeSeconds, path: c.path });
   for (const log of plan.logs) {
     if (log.level === 'error') console.error(log.message, log.data ?? {});
@@ -33,6 +33,10 @@ export async function applyPlan(plan: NavigationPlan, win?: Pick<Window, 'locati
     case 'replace':
       throw replace(action.url);
     case 'stay':
+      // The shell tells the player why nothing happened (a ban: SPEC §9 code 45 or 53).
+      (win ?? (typeof window === 'undefined' ? undefined : window))?.dispatchEvent?.(
+        new CustomEvent<NavigationCancelled>(NAVIGATION_CANCELLED_EVENT, { detail: { reason: action.reason, code: action.code ?? null } }),
+      );
       throw replace(action.url);
     case 'not-found':
       throw data(null, { status: 404, statusText: 'Not Found' });

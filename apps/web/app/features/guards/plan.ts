@@ -26,7 +26,8 @@ export type NavigationAction =
   | { kind: 'redirect'; url: string; status: RedirectStatus }
   | { kind: 'replace'; url: string }
   | { kind: 'not-found' }
-  | { kind: 'stay'; url: string }
+  /** `code`: the SPEC §9 ban code when a ban cancelled the navigation. */
+  | { kind: 'stay'; url: string; reason: string; code?: number }
   | { kind: 'reload'; url: string };
 
 export interface NavigationPlan {
@@ -71,7 +72,7 @@ export function planNavigation(ctx: GuardContext, result: PipelineResult): Navig
       return plan({ kind: 'not-found' });
     case 'cancel':
       logs.push({ level: 'info', message: `navigation cancelled: ${decision.reason}` });
-      return plan({ kind: 'stay', url: ctx.from ? formatLocation(ctx.from) : target });
+      return plan({ kind: 'stay', url: ctx.from ? formatLocation(ctx.from) : target, reason: decision.reason, ...(decision.code !== undefined ? { code: decision.code } : {}) });
     case 'reload':
       return plan({ kind: 'reload', url: target });
     case 'continue': {

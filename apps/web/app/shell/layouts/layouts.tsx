@@ -10,6 +10,8 @@ import { CasinoCategoryBar } from '../../features/casino/index.ts';
 import { CouponOverlay } from '../../features/coupon/index.ts';
 import { SessionLifecycle } from '../../features/session/index.ts';
 import { TermsWatch } from '../../features/terms/index.ts';
+import { ProtectionWatch } from '../../features/protection/index.ts';
+import { BanNotice } from '../../features/player-state/index.ts';
 import { BlockedHeader, Header } from '../header/header.tsx';
 import { Logo } from '../header/logo.tsx';
 import { Footer } from '../footer/footer.tsx';
@@ -90,6 +92,8 @@ function Chrome({ children }: { children: ReactNode }) {
       <MaintenanceNotice />
       <SessionLifecycle />
       <TermsWatch />
+      <ProtectionWatch />
+      <BanNotice />
       <OneTapSlot />
     </>
   );

@@ -1,0 +1,1 @@
+export { BanNotice, banNoticeKey } from './ban-notice.tsx';
