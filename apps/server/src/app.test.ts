@@ -42,7 +42,7 @@ describeEachDb('app', (t) => {
     expect((await app.inject('/en/promotions')).json()).toEqual({ page: '/en/promotions' });
     for (const [method, url] of [
       ['GET', '/bff-api/config/nope'],
-      ['POST', '/web-api/api/web/user/v1/reality-check'],
+      ['POST', '/web-api/api/web/user/v1/no-such-call'],
       ['GET', '/ops-api'],
       ['DELETE', '/redirects-api/x'],
     ] as const) {
