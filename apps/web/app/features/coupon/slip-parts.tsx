@@ -14,6 +14,7 @@ import { usePaths } from '../../config/paths.ts';
 import { useSettings } from '../../shell/settings.tsx';
 import { getSelectionStore, type Selection } from '../line/index.ts';
 import { searchWithModal } from '../modals/index.ts';
+import { limitRefusalText } from '../protection/index.ts';
 import { fetchCoupon, loadCode, saveCode, type CodeDraft } from './api.ts';
 import { loadDraft } from './repeat.ts';
 import { blockChoices, canAddBanker, type SlipSettings } from './slip-state.ts';
@@ -375,13 +376,13 @@ export function RefusalBox({
   onRemoveUnplayable: () => void;
   onRetry: () => void;
 }) {
-  const { t } = useTranslation('sports');
+  const { t, i18n } = useTranslation('sports');
   const { oddsFormat } = useSettings();
   const paths = usePaths();
   const moved = refusal.action === 'accept_coefs' ? changedCoefs(selections, refusal.bets) : new Map<string, number>();
   return (
     <div className={styles.refusal} role="alert" data-testid="coupon-refusal">
-      <p>{t(refusal.key)}</p>
+      <p>{refusal.limit ? limitRefusalText(refusal.limit, t, i18n.language) : t(refusal.key)}</p>
       {moved.size > 0 ? (
         <ul className={styles.moved}>
           {selections
@@ -411,6 +412,10 @@ export function RefusalBox({
       ) : refusal.action === 'support' ? (
         <Link to={paths.to('info-contacts')} className="btn btn-ghost">
           {t('coupon_contact_support')}
+        </Link>
+      ) : refusal.action === 'limits' ? (
+        <Link to={paths.to('office-responsible')} className="btn btn-ghost">
+          {t('main:protection_limits_link')}
         </Link>
       ) : refusal.action === 'log_in' ? (
         <LoginPrompt />

@@ -7,6 +7,7 @@
 import { CURRENCIES, formatMinor, isCurrencyCode, minor, minorToDecimal, toMinor } from '@betsite/domain';
 import type { Coupon, CouponBetState, CouponQuote, CouponQuoteRequest, CouponSubmit } from '@betsite/contracts';
 import type { Selection } from '../line/index.ts';
+import { limitRefusalOf, type LimitRefusal } from '../protection/index.ts';
 import { CouponErrorCode } from './api.ts';
 import type { ChangeCoefAction } from './slip-state.ts';
 
@@ -257,7 +258,7 @@ export function quoteErrorKey(code: string): string {
   }
 }
 
-export type RefusalAction = 'accept_coefs' | 'remove_unavailable' | 'top_up' | 'log_in' | 'support' | 'retry' | null;
+export type RefusalAction = 'accept_coefs' | 'remove_unavailable' | 'top_up' | 'log_in' | 'support' | 'retry' | 'limits' | null;
 
 export interface Refusal {
   /** `sports` key of the message. */
@@ -268,6 +269,8 @@ export interface Refusal {
   bets: CouponBetState[];
   /** Quote errors of coupon_invalid (domain codes). */
   errors: string[];
+  /** A player limit refused the bet (issue 12): which one, what is left, until when. */
+  limit?: LimitRefusal;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -284,6 +287,8 @@ export function refusalOf(result: { status: number; code: string | null; body: u
   const base = { bets, errors };
   if (result.network || result.status === 0) return { ...base, key: 'coupon_refused_network', action: 'retry' };
   if (result.status === 401) return { ...base, key: 'coupon_refused_login', action: 'log_in' };
+  const limit = limitRefusalOf(result.code, result.body);
+  if (limit) return { ...base, key: `main:${limit.key}`, action: 'limits', limit };
   switch (result.code) {
     case CouponErrorCode.coefChanged:
       return { ...base, key: 'coupon_refused_coef_changed', action: 'accept_coefs' };

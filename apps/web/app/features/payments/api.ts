@@ -20,7 +20,8 @@ export const PAYMENTS_ENDPOINTS = {
   payment: (id: string) => `/web-api/payments/v1/payments/${encodeURIComponent(id)}`,
 } as const;
 
-export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number | null; message: string | null };
+/** A failure carries the server's code and body too (a limit refusal names the limit and what is left). */
+export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number | null; message: string | null; code?: string | null; body?: unknown };
 
 async function readJson(response: Response): Promise<unknown> {
   try {
@@ -29,6 +30,9 @@ async function readJson(response: Response): Promise<unknown> {
     return null;
   }
 }
+
+const codeOf = (body: unknown): string | null =>
+  typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : null;
 
 const messageOf = (body: unknown): string | null =>
   typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : null;
@@ -71,7 +75,7 @@ export async function createPayment(direction: 'deposit' | 'withdrawal', input: 
       body: JSON.stringify(input),
     });
     const body = await readJson(response);
-    if (!response.ok) return { ok: false, status: response.status, message: messageOf(body) };
+    if (!response.ok) return { ok: false, status: response.status, message: messageOf(body), code: codeOf(body), body };
     return { ok: true, value: PaymentCreatedSchema.parse(body) };
   } catch {
     return { ok: false, status: null, message: null };

@@ -4,10 +4,13 @@
  * a submit answers 503), the form gives way to a notice that payments are unavailable.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { CURRENCIES, isCurrencyCode } from '@betsite/domain';
 import type { PaymentAccount, PaymentMethod } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { EmptyState } from '../../shell/page-kit.tsx';
+import { usePaths } from '../../config/paths.ts';
+import { limitRefusalOf, limitRefusalText, type LimitRefusal } from '../protection/index.ts';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';
 import { createPayment, loadHistory, newIdempotencyKey } from './api.ts';
 import styles from './payments.module.css';
@@ -23,6 +26,9 @@ export function PaymentForm({ direction }: { direction: 'deposit' | 'withdrawal'
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A deposit past a limit (decision 0019): what is left and the way to the limits.
+  const [limitRefusal, setLimitRefusal] = useState<LimitRefusal | null>(null);
+  const paths = usePaths();
   const [unavailable, setUnavailable] = useState(false);
   // One key per intended payment: a retry after a network error repeats the same request.
   const [key, setKey] = useState(newIdempotencyKey);
@@ -52,6 +58,7 @@ export function PaymentForm({ direction }: { direction: 'deposit' | 'withdrawal'
     event.preventDefault();
     setPending(true);
     setError(null);
+    setLimitRefusal(null);
     const result = await createPayment(direction, { accountId, amount: amount.trim().replace(',', '.'), method, language: i18n.language }, key);
     if (result.ok && result.value.redirectUrl) {
       window.location.assign(result.value.redirectUrl);
@@ -60,6 +67,8 @@ export function PaymentForm({ direction }: { direction: 'deposit' | 'withdrawal'
     setPending(false);
     if (result.ok) return;
     if (result.status === 503) return setUnavailable(true);
+    const refusal = limitRefusalOf(result.code ?? null, result.body);
+    if (refusal) return setLimitRefusal(refusal);
     setError(result.status === null ? t('main:main_network_error') : (result.message ?? t('main:main_error_generic')));
   }
 
@@ -71,6 +80,12 @@ export function PaymentForm({ direction }: { direction: 'deposit' | 'withdrawal'
   return (
     <form className={formStyles.form} onSubmit={onSubmit}>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+      {limitRefusal ? (
+        <div role="alert" className={styles.refusal} data-testid="limit-refusal">
+          <p>{limitRefusalText(limitRefusal, t, i18n.language)}</p>
+          <Link to={paths.to('office-responsible')}>{t('recharge_limits_link')}</Link>
+        </div>
+      ) : null}
       <div className={formStyles.field}>
         <label className={formStyles.label} htmlFor={`${prefix}-account`}>
           {t('pay_account')}
