@@ -26,12 +26,12 @@ import { requireUser } from '../payments/routes.ts';
 import { createCashOut } from './cash-out.ts';
 import { createCouponCodes } from './codes.ts';
 import { createInsurance } from './insurance.ts';
-import type { CouponService } from './service.ts';
+import type { CouponLimits, CouponService } from './service.ts';
 
 /** Per address and minute: saving is cheap to abuse (visitors may), loading is a guess at a code. */
 export const COUPON_CODE_RATE_LIMITS = { save: 30, load: 60 } as const;
 
-export const couponActionRoutes: FastifyPluginAsync<{ service: CouponService }> = async (app, { service }) => {
+export const couponActionRoutes: FastifyPluginAsync<{ service: CouponService; limits?: CouponLimits | undefined }> = async (app, { service, limits }) => {
   const deps = { db: app.db, ledger: app.ledger, logger: app.log.child({ module: 'coupon-actions' }) };
   const cashOut = createCashOut(deps);
   const insurance = createInsurance(deps);
@@ -66,6 +66,8 @@ export const couponActionRoutes: FastifyPluginAsync<{ service: CouponService }> 
     const userId = requireUser(request);
     const id = couponId(request.params);
     const { share, premium } = parseRequest(InsuranceRequestSchema, request.body, 'body');
+    // A premium is a new wager: refused during a self-exclusion or after the day's session hours (issue 12). A cash-out stays open.
+    if (limits) await limits.betGate(userId);
     await insurance.insure(userId, id, share, premium);
     return service.get(userId, id);
   });

@@ -71,7 +71,7 @@ export async function registerCoupon(app: FastifyInstance, { limits }: { limits?
   await app.register(couponReviewRoutes, { service, vip });
   if (app.env.OPS_TOKEN) await app.register(couponOpsRoutes, { token: app.env.OPS_TOKEN, service, vip, resettlement });
   if (app.env.OPS_TOKEN) await app.register(couponReconciliationRoutes, { token: app.env.OPS_TOKEN });
-  await app.register(couponActionRoutes, { service });
+  await app.register(couponActionRoutes, { service, limits });
   return service;
 }
 

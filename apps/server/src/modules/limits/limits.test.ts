@@ -268,7 +268,7 @@ describeEachDb('limit service', (t) => {
     advance(DAY_S);
     p = await relogin(p);
     expect((await limitsOf(p)).selfExcluded).toBe(false);
-    suite.couponOf(await single(p, '5'));
+    const open = suite.couponOf(await single(p, '5'));
     ok(await deposit(p, '10'));
 
     // Self-exclusion through the self-block call, with a reason; 7 days.
@@ -277,6 +277,11 @@ describeEachDb('limit service', (t) => {
     expect(one((await limitsOf(p)).limitsData, 30)).toMatchObject({ limitValue: 7, selfExcludeReason: 2 });
     expect(errorOf(await single(p, '5'))).toEqual([422, 'self_excluded']);
     expect(errorOf(await deposit(p, '10'))).toEqual([422, 'self_excluded']);
+    // Insuring an open coupon is a new wager: refused. Cashing it out is not: allowed.
+    expect(errorOf(await as(p, { method: 'POST', url: `/web-api/coupon/v1/coupons/${open.id}/insurance`, payload: { share: 100 } }))).toEqual([422, 'self_excluded']);
+    const offer = (await as(p, { url: `/web-api/coupon/v1/coupons/${open.id}/cash-out` })).json() as { available: boolean; amount: string };
+    expect(offer.available).toBe(true);
+    ok(await as(p, { method: 'POST', url: `/web-api/coupon/v1/coupons/${open.id}/cash-out`, payload: { amount: offer.amount } }));
     // Extending is allowed at once.
     await applied(p, [{ limitType: 30, limitValue: 30 }]);
     // Shortening is refused: 7 days from now end before the 30 days running.
