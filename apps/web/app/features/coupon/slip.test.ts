@@ -196,6 +196,14 @@ describe('refusals', () => {
     }
   });
 
+  it('a bet past a player limit says which limit and what is left, and leads to the limits (issue 12)', () => {
+    const wager = refusal(422, 'wager_limit_exceeded', { limitType: 1, allowance: 12.5, allowanceMinor: '1250', currency: 'EUR' });
+    expect(wager).toMatchObject({ key: 'main:protection_refused_wager_limit_exceeded', action: 'limits', limit: { limitType: 1, allowance: 12.5, currency: 'EUR' } });
+    expect(refusal(422, 'loss_limit_exceeded', { limitType: 11, allowance: 0, currency: 'EUR' })).toMatchObject({ action: 'limits', limit: { code: 'loss_limit_exceeded', limitType: 11 } });
+    expect(refusal(422, 'self_excluded', { endsAt: 1_800_000_000 })).toMatchObject({ action: 'limits', limit: { until: 1_800_000_000 } });
+    expect(refusal(422, 'session_limit_reached', { nextAllowedAt: 1_800_000_000 })).toMatchObject({ action: 'limits', limit: { until: 1_800_000_000 } });
+  });
+
   it('ignores malformed details', () => {
     expect(refusal(409, 'coef_changed', { bets: [{ nope: 1 }, 'x'] }).bets).toEqual([]);
     expect(quoteErrorKey('something_new')).toBe('coupon_error_invalid');

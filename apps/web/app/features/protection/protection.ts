@@ -226,7 +226,7 @@ export function formatAmount(value: number, currency: string | null, locale: str
   const sign = signed ? ({ signDisplay: 'exceptZero' } as const) : {};
   if (!currency) return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, ...sign }).format(value);
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: Number.isInteger(value) ? 0 : 2, ...sign }).format(value);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, ...(Number.isInteger(value) ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 }), ...sign }).format(value);
   } catch {
     return `${value} ${currency}`;
   }
