@@ -138,6 +138,7 @@ describe('the player state in the guards', () => {
 
     await open(page, '/en/line');
     expect(pathOf(page)).toBe('/en/office/identification');
+    await expect.poll(() => page.getByRole('heading', { name: 'Please confirm your identity' }).count(), { timeout: 10_000 }).toBe(1);
     // Client navigation too.
     await page.locator('header a[href^="/en/line"]').first().click();
     await page.waitForURL(`${origin()}/en/office/identification`);

@@ -1,1 +1,2 @@
 export { BanNotice, banNoticeKey } from './ban-notice.tsx';
+export { IdentificationView, identificationState, type IdentificationState } from './identification-view.tsx';

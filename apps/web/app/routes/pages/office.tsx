@@ -14,6 +14,7 @@ import { PaymentRequestsView } from '../../features/payment-requests/index.ts';
 import { QrApproveView } from '../../features/qr-approve/index.ts';
 import { SportsSettingsView } from '../../features/sports-settings/index.ts';
 import { MyBetsView } from '../../features/coupon/index.ts';
+import { IdentificationView } from '../../features/player-state/index.ts';
 import { ResponsibleView } from '../../features/protection/index.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -38,6 +39,8 @@ const SECTION_VIEWS: Partial<Record<string, ComponentType>> = {
   payment_requests: PaymentRequestsView,
   // QR login (SPEC §2 account menu auth_qr): approve another device's login.
   auth_qr: QrApproveView,
+  // SPEC §2 identification blocker: where a player asked to identify is sent (decision 0020).
+  identification: IdentificationView,
   // Responsible gaming (issue 12): limits, time-out, self-exclusion, reality check.
   responsible: ResponsibleView,
 };
