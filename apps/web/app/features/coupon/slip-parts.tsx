@@ -377,12 +377,12 @@ export function RefusalBox({
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation('sports');
-  const { oddsFormat } = useSettings();
+  const { oddsFormat, timeZone } = useSettings();
   const paths = usePaths();
   const moved = refusal.action === 'accept_coefs' ? changedCoefs(selections, refusal.bets) : new Map<string, number>();
   return (
     <div className={styles.refusal} role="alert" data-testid="coupon-refusal">
-      <p>{refusal.limit ? limitRefusalText(refusal.limit, t, i18n.language) : t(refusal.key)}</p>
+      <p>{refusal.limit ? limitRefusalText(refusal.limit, t, i18n.language, timeZone) : t(refusal.key)}</p>
       {moved.size > 0 ? (
         <ul className={styles.moved}>
           {selections

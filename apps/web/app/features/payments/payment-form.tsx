@@ -10,6 +10,7 @@ import type { PaymentAccount, PaymentMethod } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { EmptyState } from '../../shell/page-kit.tsx';
 import { usePaths } from '../../config/paths.ts';
+import { useSettings } from '../../shell/settings.tsx';
 import { limitRefusalOf, limitRefusalText, type LimitRefusal } from '../protection/index.ts';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';
 import { createPayment, loadHistory, newIdempotencyKey } from './api.ts';
@@ -29,6 +30,7 @@ export function PaymentForm({ direction }: { direction: 'deposit' | 'withdrawal'
   // A deposit past a limit (decision 0019): what is left and the way to the limits.
   const [limitRefusal, setLimitRefusal] = useState<LimitRefusal | null>(null);
   const paths = usePaths();
+  const { timeZone } = useSettings();
   const [unavailable, setUnavailable] = useState(false);
   // One key per intended payment: a retry after a network error repeats the same request.
   const [key, setKey] = useState(newIdempotencyKey);
@@ -82,7 +84,7 @@ export function PaymentForm({ direction }: { direction: 'deposit' | 'withdrawal'
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
       {limitRefusal ? (
         <div role="alert" className={styles.refusal} data-testid="limit-refusal">
-          <p>{limitRefusalText(limitRefusal, t, i18n.language)}</p>
+          <p>{limitRefusalText(limitRefusal, t, i18n.language, timeZone)}</p>
           <Link to={paths.to('office-responsible')}>{t('recharge_limits_link')}</Link>
         </div>
       ) : null}

@@ -17,6 +17,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { usePaths } from '../../config/paths.ts';
 import { api } from '../../shell/http.ts';
+import { useSettings } from '../../shell/settings.tsx';
 import { useNotifications } from '../../shell/notifications/index.ts';
 import { Dialog } from '../../shell/ui/dialog.tsx';
 import { FormMessage, formStyles } from '../../shell/ui/field.tsx';
@@ -235,6 +236,7 @@ function RealityCheckDialog({ state, onDone }: { state: RealityCheckState; onDon
 /** SPEC §4/§8 session limit: the notice, then logout when it is closed or confirmed. */
 function SessionEndedDialog({ nextAllowedAt }: { nextAllowedAt: number | null }) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useSettings();
   const leave = useLeave();
   const [pending, setPending] = useState(false);
   const out = () => {
@@ -246,7 +248,7 @@ function SessionEndedDialog({ nextAllowedAt }: { nextAllowedAt: number | null })
     <Dialog title={t('protection_session_title')} closeLabel={t('main_close')} onClose={out}>
       <div data-testid="session-limit-notice">
         <p className={styles.dialogText}>
-          {nextAllowedAt === null ? t('protection_session_text') : t('protection_session_text_until', { time: formatTime(nextAllowedAt, i18n.language) })}
+          {nextAllowedAt === null ? t('protection_session_text') : t('protection_session_text_until', { time: formatTime(nextAllowedAt, i18n.language, timeZone) })}
         </p>
         <button type="button" className="btn btn-primary" disabled={pending} onClick={out}>
           {t('protection_session_ok')}

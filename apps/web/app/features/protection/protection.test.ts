@@ -21,6 +21,7 @@ import {
   changeEffect,
   dueChanges,
   extraLocked,
+  formatTime,
   limitRefusalOf,
   limitRefusalText,
   limitRow,
@@ -186,6 +187,9 @@ describe('texts', () => {
     expect(limitRefusalText(loss, en.t.bind(en), 'en')).toBe('This stake is above what your 7-day loss limit allows: you can lose €2.50 more now.');
     const excluded = limitRefusalOf('self_excluded', { details: { endsAt: 1_800_000_000 } })!;
     expect(limitRefusalText(excluded, en.t.bind(en), 'en')).toMatch(/^You are self-excluded until .*2027.*: betting and deposits are closed\.$/);
+    // Times follow the site's time-zone setting (hours from UTC) when given.
+    expect(formatTime(0, 'en', 3)).toBe('Jan 1, 1970, 3:00 AM');
+    expect(formatTime(0, 'en', -5)).toBe('Dec 31, 1969, 7:00 PM');
     // Every refusal code has its text in both languages.
     for (const code of ['deposit_limit_exceeded', 'wager_limit_exceeded', 'loss_limit_exceeded', 'self_excluded', 'deposit_timeout', 'session_limit_reached']) {
       const key = limitRefusalOf(code, {})!.key;

@@ -232,9 +232,14 @@ export function formatAmount(value: number, currency: string | null, locale: str
   }
 }
 
-/** An epoch-seconds time for the player (date and time in their locale). */
-export function formatTime(epochSeconds: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochSeconds * 1000));
+/**
+ * An epoch-seconds time for the player: date and time in their locale, in the site's time
+ * zone setting (whole hours from UTC, the header's selector) when given, else the browser's.
+ */
+export function formatTime(epochSeconds: number, locale: string, timeZoneHours?: number): string {
+  if (timeZoneHours === undefined) return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochSeconds * 1000));
+  const shifted = new Date(epochSeconds * 1000 + timeZoneHours * 3_600_000);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(shifted);
 }
 
 /** Elapsed session time as hours and minutes ("1 h 05 min" style parts for the dictionary). */
@@ -246,9 +251,9 @@ export function elapsedParts(seconds: number): { hours: number; minutes: number 
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
 /** The sentence a refusal shows (top-up page, bet slip), with the amount left or the end time. */
-export function limitRefusalText(refusal: LimitRefusal, t: T, locale: string): string {
+export function limitRefusalText(refusal: LimitRefusal, t: T, locale: string, timeZoneHours?: number): string {
   const limit = refusal.limitType === null ? '' : t(`main:protection_limit_${refusal.limitType}`);
   const left = refusal.allowance === null ? '' : formatAmount(refusal.allowance, refusal.currency, locale);
-  const until = refusal.until === null ? '' : formatTime(refusal.until, locale);
+  const until = refusal.until === null ? '' : formatTime(refusal.until, locale, timeZoneHours);
   return t(`main:${refusal.key}`, { limit, left, until });
 }

@@ -12,6 +12,7 @@ import { DEPOSIT_TIMEOUT, REALITY_CHECK, REALITY_CHECK_MINUTES, SELF_EXCLUSION, 
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { usePaths } from '../../config/paths.ts';
+import { useSettings } from '../../shell/settings.tsx';
 import { Panel } from '../../shell/page-kit.tsx';
 import { Dialog } from '../../shell/ui/dialog.tsx';
 import { FormMessage, formStyles } from '../../shell/ui/field.tsx';
@@ -52,6 +53,7 @@ export function ResponsibleView() {
   const { t, i18n } = useTranslation('office');
   const { site } = useRequiredRootData();
   const paths = usePaths();
+  const { timeZone } = useSettings();
   const snapshot = useLimits();
   const [available, setAvailable] = useState<AvailableLimits | null>(null);
   const [reasons, setReasons] = useState<SelfExcludeReasons['reasons']>([]);
@@ -120,12 +122,12 @@ export function ResponsibleView() {
   const currencyOf = (type: number) => available?.limits.find((a) => a.type === type)?.currency ?? null;
   return (
     <div className={styles.stack} data-testid="responsible">
-      <Panel title={t('responsible_title')} id="responsible">
+      <Panel title={t('responsible_about')} id="responsible">
         <p className={styles.intro}>{t('responsible_intro')}</p>
         {excluded ? (
           <div className={styles.banner} role="status" data-testid="self-excluded">
             <strong>{t('responsible_excluded_title')}</strong>
-            <p>{excluded.endsAt ? t('responsible_excluded_until', { time: formatTime(excluded.endsAt, lng) }) : t('responsible_excluded_text')}</p>
+            <p>{excluded.endsAt ? t('responsible_excluded_until', { time: formatTime(excluded.endsAt, lng, timeZone) }) : t('responsible_excluded_text')}</p>
             <p>
               <Link to={paths.to('office-deduce')}>{t('main:office_deduce')}</Link> · <Link to={paths.to('office-history')}>{t('main:office_history')}</Link>
             </p>
@@ -205,6 +207,7 @@ function LimitRowView({
 }) {
   const { t, i18n } = useTranslation('office');
   const lng = i18n.language;
+  const { timeZone } = useSettings();
   const id = useId();
   const money = isMoneyType(row.type);
   const cur = row.currency ?? currency;
@@ -250,7 +253,7 @@ function LimitRowView({
         {row.endsAt !== null ? (
           <div>
             <dt>{t('responsible_ends')}</dt>
-            <dd>{formatTime(row.endsAt, lng)}</dd>
+            <dd>{formatTime(row.endsAt, lng, timeZone)}</dd>
           </div>
         ) : null}
       </dl>
@@ -261,7 +264,7 @@ function LimitRowView({
             {row.pending.due
               ? t('responsible_pending_due')
               : row.pending.approveAt !== null
-                ? t('responsible_pending_until', { time: formatTime(row.pending.approveAt, lng) })
+                ? t('responsible_pending_until', { time: formatTime(row.pending.approveAt, lng, timeZone) })
                 : null}
           </p>
           <div className={styles.actions}>
