@@ -1,4 +1,5 @@
 /** Stage `access-by-authorization`: the access guard and ban handling of SPEC §2. */
+import { banCode } from '../auth/verification.ts';
 import { referralQuery } from '../referral.ts';
 import type { RouteDef } from '../routes/route-table.ts';
 import { isRouteAvailable, languageRoot, pathTo, proceed, redirectTo, withQuery } from './context.ts';
@@ -61,7 +62,8 @@ function banDecision(ctx: GuardContext): GuardDecision | null {
     const landing = bannedLanding(user.banLevel);
     return isRouteAvailable(ctx, landing) ? redirectTo(pathTo(ctx, landing)) : { kind: 'not-found' };
   }
-  return { kind: 'cancel', reason: 'banned', code: user.banLevel === 1 ? BAN_CODES.withdrawalOnly : BAN_CODES.forbidden };
+  // The same code the rights answer (domain `banCode`): 53 withdrawal only, 45 otherwise.
+  return { kind: 'cancel', reason: 'banned', code: banCode(user.banLevel) ?? BAN_CODES.forbidden };
 }
 
 /**
