@@ -9,7 +9,9 @@
  * - a session limit of 1 hour: the notice once the hour is used, then logout; a new login the
  *   same day is ended again;
  * - a bet past a wagering limit is refused in the bet slip with what is left;
- * - a self-exclusion warns before it starts, then locks the extra limits and closes deposits.
+ * - a self-exclusion warns before it starts, then locks the extra limits and closes deposits;
+ * - with the questionnaire on, a raise asks the questions first; with reject by DELETE, a
+ *   pending change is cancelled through it; the section in Russian.
  * The server runs on the fake clock: time moves through `POST /ops-api/v1/clock/advance`. A
  * session lives at most 24 h, so after a day the player logs in again (as they would).
  */
@@ -310,5 +312,61 @@ describe('player protection in the browser', () => {
     await page.goto(`${origin()}/en/office/deduce`);
     await hydrated(page);
     expect(new URL(page.url()).pathname).toBe('/en/office/deduce');
+  });
+
+  describe('by site config: the questionnaire before a raise, reject by DELETE', () => {
+    beforeAll(async () => {
+      await ops('PATCH', '/site-config', { protection: { questionnaireRequired: true, limitActionMode: 'delete' } });
+    });
+    afterAll(async () => {
+      await ops('PATCH', '/site-config', { protection: { questionnaireRequired: false, limitActionMode: 'limitaction' } }).catch(() => undefined);
+    });
+
+    it('asks the questions before a raise, and cancels the raise by DELETE limit', { timeout: 60_000 }, async () => {
+      const page = await newPage(browser);
+      await register(page);
+      await openLimits(page);
+      const row = page.getByTestId('limit-10');
+      await row.getByLabel(/^New limit/).fill('50');
+      await row.getByRole('button', { name: 'Save' }).click();
+      // A new limit is never held up by the questionnaire.
+      await expect.poll(() => notice(page).textContent(), { timeout: 10_000 }).toBe('Saved.');
+
+      await row.getByLabel(/^New limit/).fill('80');
+      await row.getByRole('button', { name: 'Save' }).click();
+      const questions = page.getByRole('dialog', { name: 'A few questions first' });
+      await expect.poll(() => questions.count(), { timeout: 10_000 }).toBe(1);
+      expect(await questions.getByRole('group').count()).toBe(3);
+      await shot(page, '9-questionnaire');
+      for (const [i, answer] of ['Yes', 'No', 'No'].entries()) await questions.getByRole('group').nth(i).getByRole('radio', { name: answer }).check();
+      await questions.getByRole('button', { name: 'Send answers' }).click();
+      await expect.poll(() => questions.count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => notice(page).textContent(), { timeout: 10_000 }).toMatch(/^Thank you\. The change is requested/);
+      expect(await row.getByTestId('limit-pending').textContent()).toMatch(/Change to \D*80\D* requested/);
+
+      const deletes: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'DELETE') deletes.push(new URL(r.url()).pathname + new URL(r.url()).search);
+      });
+      await row.getByRole('button', { name: 'Cancel change' }).click();
+      await expect.poll(() => notice(page).textContent(), { timeout: 10_000 }).toBe('The limit change is cancelled.');
+      expect(deletes).toEqual(['/limit-service-api/api/external/web/v3/limit?limitType=10']);
+      expect(await row.getByTestId('limit-pending').count()).toBe(0);
+      expect(await row.getByTestId('limit-value').textContent()).toMatch(/50/);
+    });
+  });
+
+  it('shows the section in Russian', { timeout: 60_000 }, async () => {
+    const page = await newPage(browser);
+    await register(page);
+    await page.goto(`${origin()}/ru/office/responsible`);
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId('responsible').count(), { timeout: 10_000 }).toBe(1);
+    for (const heading of ['Как работают лимиты', 'Лимиты депозита', 'Тайм-аут, самоисключение и время сессии', 'Проверка реальности', 'Лимиты ставок', 'Лимиты проигрыша']) {
+      expect(await page.getByRole('heading', { name: heading, exact: true, level: 2 }).count(), heading).toBe(1);
+    }
+    expect(await page.getByTestId('limit-32').getByRole('option', { name: '5 минут', exact: true }).count()).toBe(1);
+    expect(await page.getByTestId('limit-31').getByRole('option', { name: '24 часа', exact: true }).count()).toBe(1);
+    await shot(page, '10-russian');
   });
 });
