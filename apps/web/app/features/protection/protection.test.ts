@@ -268,6 +268,16 @@ describe('the shared copy of the limits', () => {
     expect(store.get()).toEqual({ status: 'idle' });
   });
 
+  it('a read that started before a save answered does not undo the save', async () => {
+    let answer: (value: { ok: true; status: number; body: PlayerLimits }) => void = () => undefined;
+    const store = createLimitsStore(() => new Promise((resolve) => (answer = resolve)));
+    const reading = store.reload();
+    store.setList([limit({ limitType: 20, limitValue: 50 })]);
+    answer({ ok: true, status: 200, body: limits([limit({ limitType: 20, pendingValue: 200 })]) });
+    await reading;
+    expect(store.limits()?.limitsData).toEqual([limit({ limitType: 20, limitValue: 50 })]);
+  });
+
   it('a first load that fails says how', async () => {
     const store = createLimitsStore(async () => ({ ok: false, status: 401, code: 'unauthorized', message: null, body: null, network: false }));
     await store.reload();

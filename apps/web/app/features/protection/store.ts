@@ -17,6 +17,8 @@ const IDLE: LimitsSnapshot = { status: 'idle' };
 function createLimitsStore(load = fetchLimits) {
   let snapshot: LimitsSnapshot = IDLE;
   let inFlight: Promise<void> | null = null;
+  // Bumped by every write: a read that started before a save answered must not undo it.
+  let version = 0;
   const listeners = new Set<() => void>();
   const emit = (next: LimitsSnapshot) => {
     snapshot = next;
@@ -33,8 +35,10 @@ function createLimitsStore(load = fetchLimits) {
     reload(): Promise<void> {
       if (inFlight) return inFlight;
       if (snapshot.status !== 'ready') emit({ status: 'loading' });
+      const started = version;
       inFlight = load().then((answer) => {
         inFlight = null;
+        if (version !== started) return;
         if (answer.ok) emit({ status: 'ready', limits: answer.body });
         else if (snapshot.status !== 'ready') emit({ status: 'error', httpStatus: answer.status, network: answer.network });
       });
@@ -42,15 +46,18 @@ function createLimitsStore(load = fetchLimits) {
     },
     /** The whole answer of GET limits. */
     set(limits: PlayerLimits): void {
+      version += 1;
       emit({ status: 'ready', limits });
     },
     /** A save or action answered the list only: the flags follow from it (an active 30 excludes, an active 37 locks). */
     setList(list: readonly PlayerLimit[]): void {
       const active = (type: number) => list.some((l) => l.limitType === type && l.limitState === 'ACTIVE');
+      version += 1;
       emit({ status: 'ready', limits: { limitsData: [...list], selfExcluded: active(30), extraLimitsLocked: active(37) } });
     },
     reset(): void {
       inFlight = null;
+      version += 1;
       emit(IDLE);
     },
   };
