@@ -12,7 +12,9 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CashOutOffer, Coupon, InsuranceQuoteResponse } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';
+import { useSettings } from '../../shell/settings.tsx';
 import { BALANCE_CHANGE_EVENT } from '../wallet/index.ts';
+import { limitRefusalOf, limitRefusalText } from '../protection/index.ts';
 import { fetchCoupon } from './api.ts';
 import { cashOut, changedInsurance, changedOffer, CouponActionErrorCode, fetchCashOutOffer, fetchInsurance, insure, type InsuranceShare } from './actions-api.ts';
 import { formatAmount } from './slip.ts';
@@ -55,7 +57,8 @@ type Step =
   | { kind: 'busy' };
 
 export function CouponActions({ coupon, onChange }: { coupon: Coupon; onChange: (coupon: Coupon) => void }) {
-  const { t } = useTranslation('sports');
+  const { t, i18n } = useTranslation('sports');
+  const { timeZone } = useSettings();
   const { lng } = useRequiredRootData();
   const ids = useId();
   const root = useRef<HTMLDivElement | null>(null);
@@ -149,6 +152,9 @@ export function CouponActions({ coupon, onChange }: { coupon: Coupon; onChange: 
       return;
     }
     setStep({ kind: 'idle' });
+    // An insurance is a new wager: a self-exclusion or a used-up session limit refuses it (issue 12).
+    const limit = limitRefusalOf(result.code, result.body);
+    if (limit) return setError(limitRefusalText(limit, t, i18n.language, timeZone));
     setError(result.code === 'insufficient_funds' ? t('coupon_insure_funds') : result.code === CouponActionErrorCode.insuranceUnavailable ? t('coupon_insure_closed') : t('coupon_insure_failed'));
   }
 
