@@ -181,8 +181,10 @@ describe('player protection in the browser', () => {
     await shot(page, '4-limit-removed');
   });
 
-  it('shows the reality check at the chosen interval across a reload; continue and log out are reported', { timeout: 90_000 }, async () => {
+  it('shows the reality check at the chosen interval across a reload and by its timer; continue and log out are reported', { timeout: 90_000 }, async () => {
     const page = await newPage(browser);
+    // The browser's clock is driven too, to let the dialog's own timer run out.
+    await page.clock.install();
     await register(page);
     await openLimits(page);
     const row = page.getByTestId('limit-32');
@@ -209,10 +211,10 @@ describe('player protection in the browser', () => {
     await hydrated(page);
     await page.waitForTimeout(1_500);
     expect(await check.count()).toBe(0);
-    // …and again after it; log out ends the session.
+    // …and again after it, by the page's own timer (no reload); log out ends the session.
+    await page.waitForTimeout(1_000);
     await advance(5 * 60 + 1);
-    await page.reload();
-    await hydrated(page);
+    await page.clock.runFor(5 * 60_000 + 1_000);
     await expect.poll(() => check.count(), { timeout: 15_000 }).toBe(1);
     await check.getByRole('button', { name: 'Log out' }).click();
     await loggedOut(page);
