@@ -143,7 +143,11 @@ function ApprovalDialog({ due }: { due: readonly PlayerLimit[] }) {
   const [error, setError] = useState<string | null>(null);
   const lng = i18n.language;
   const show = (l: PlayerLimit, value: number) =>
-    isNone(l.limitType, value) ? t('protection_no_limit') : isMoneyType(l.limitType) ? formatAmount(value, l.currency, lng) : String(value);
+    isNone(l.limitType, value)
+      ? t('protection_no_limit')
+      : isMoneyType(l.limitType)
+        ? formatAmount(value, l.currency, lng)
+        : t(l.limitType === 31 ? 'protection_value_hours' : l.limitType === 32 ? 'protection_value_minutes' : 'protection_value_days', { count: value });
 
   async function act(action: 'confirm' | 'reject') {
     setPending(true);
