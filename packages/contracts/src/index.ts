@@ -29,3 +29,4 @@ export * from './coupon-ops.ts';
 export * from './limits.ts';
 export * from './terms.ts';
 export * from './player-standing.ts';
+export * from './casino-wallet.ts';

@@ -120,7 +120,9 @@ export type LedgerAccountKind =
   /** Withdrawals requested and not yet approved or rejected (payments). */
   | 'house-payments-hold'
   /** What players owe after a resettlement their balance could not cover (decision 0016); negative = owed. */
-  | 'house-receivables';
+  | 'house-receivables'
+  /** The other side of casino stakes and wins (0024, decision 0022). */
+  | 'house-casino';
 
 export interface LedgerAccountsTable {
   id: Generated<string>;
@@ -209,6 +211,9 @@ export interface Database {
   player_protection: PlayerProtectionTable;
   player_limits: PlayerLimitsTable;
   player_limit_audit: PlayerLimitAuditTable;
+  casino_rounds: CasinoRoundsTable;
+  casino_wallet_transactions: CasinoWalletTransactionsTable;
+  casino_launch_tokens: CasinoLaunchTokensTable;
 }
 
 /** A login session, known only by the SHA-256 (hex) of its token. */
@@ -785,4 +790,50 @@ export interface PlayerLimitAuditTable {
   new_value: number | null;
   state: 'PENDING' | 'ACTIVE' | 'INACTIVE';
   at: Date;
+}
+
+/** A provider's round of real money (migration 0024, decision 0022). */
+export interface CasinoRoundsTable {
+  id: Generated<string>;
+  provider: string;
+  round_id: string;
+  user_id: string;
+  account_id: string;
+  game_id: string;
+  currency: string;
+  mode: ColumnType<'real' | 'demo', 'real' | 'demo' | undefined, 'real' | 'demo'>;
+  status: 'open' | 'settled' | 'rolled_back';
+  stake_total: ColumnType<bigint, bigint | undefined, bigint>;
+  win_total: ColumnType<bigint, bigint | undefined, bigint>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** One wallet call by the provider's transaction id, with the answer it got (replays answer the same). */
+export interface CasinoWalletTransactionsTable {
+  id: Generated<bigint>;
+  provider: string;
+  tx_id: string;
+  round_id: string;
+  kind: 'debit' | 'credit' | 'rollback';
+  amount: bigint;
+  request_hash: string | null;
+  reference_tx_id: string | null;
+  rolled_back_at: NullableTimestamp;
+  status_code: number;
+  answer: ColumnType<JsonValue, string, string>;
+  created_at: Date;
+}
+
+/** A signed one-time launch token (its id; the token itself is never stored). */
+export interface CasinoLaunchTokensTable {
+  id: string;
+  user_id: string | null;
+  game_id: string;
+  currency: string;
+  mode: 'real' | 'demo';
+  language: string;
+  expires_at: Date;
+  used_at: NullableTimestamp;
+  created_at: Date;
 }

@@ -70,6 +70,8 @@ const EnvSchema = z
     ),
     /** Unset: the payments module uses a random key per process (see payments/index.ts). */
     PAYMENTS_SIGNING_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
+    /** HMAC key of the casino wallet calls and launch tokens (decision 0022); unset: a dev key, except in production (wallet off). */
+    CASINO_WALLET_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
     PUBLIC_ORIGIN: optionalString(
       z
         .string()

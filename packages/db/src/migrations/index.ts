@@ -22,6 +22,7 @@ import * as m0020 from './0020_coupon_cash_out_insurance_codes.ts';
 import * as m0021 from './0021_coupon_vip_and_resettlement.ts';
 import * as m0022 from './0022_player_limits.ts';
 import * as m0023 from './0023_terms_acceptance.ts';
+import * as m0024 from './0024_casino_rounds.ts';
 
 /**
  * Every migration, by name. A static map rather than a folder scan, so migrations work
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021_coupon_vip_and_resettlement': m0021,
   '0022_player_limits': m0022,
   '0023_terms_acceptance': m0023,
+  '0024_casino_rounds': m0024,
 };

@@ -240,7 +240,9 @@ async function betUsage(db: Db, userId: string, currency: string, now: number): 
     from ledger_accounts a
     join ledger_entries e on e.account_id = a.id and e.created_at > ${d30}
     join ledger_transactions t on t.id = e.transaction_id
-    where a.owner_id = ${userId} and a.kind in ('player-main', 'player-currency') and t.idempotency_key like 'coupon:%'
+    where a.owner_id = ${userId} and a.kind in ('player-main', 'player-currency')
+      -- Casino rounds wager and lose like bets (decision 0022: stakes are casino:…:stake).
+      and (t.idempotency_key like 'coupon:%' or t.idempotency_key like 'casino:%')
     group by a.currency`.execute(db);
   return {
     wager: usageOf(rows.map((r) => ({ currency: r.currency, p1: r.w1, p7: r.w7, p30: r.w30 })), WAGER_TYPES, currency),
@@ -255,7 +257,8 @@ async function netSince(db: Db, userId: string, currency: string, since: Date): 
     from ledger_accounts a
     join ledger_entries e on e.account_id = a.id and e.created_at >= ${since}
     join ledger_transactions t on t.id = e.transaction_id
-    where a.owner_id = ${userId} and a.kind in ('player-main', 'player-currency') and t.idempotency_key like 'coupon:%'
+    where a.owner_id = ${userId} and a.kind in ('player-main', 'player-currency')
+      and (t.idempotency_key like 'coupon:%' or t.idempotency_key like 'casino:%')
     group by a.currency`.execute(db);
   // A loss converts rounded up, a win rounded down: never shows the player better off than they are.
   return rows.reduce((sum, r) => {

@@ -1,0 +1,52 @@
+/**
+ * The casino wallet module (issue 13, decision 0022): the game server's seamless wallet on the
+ * ledger, launch tokens, and the recovery of interrupted rounds (GLI-19) as a job and on start.
+ *
+ * The shared secret is CASINO_WALLET_SECRET; unset, a fixed development key outside
+ * production, and in production no wallet at all (its paths answer 404) rather than a
+ * guessable key.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { LimitsService } from '../limits/service.ts';
+import { casinoLaunchRoutes, casinoWalletRoutes } from './routes.ts';
+import { createCasinoWallet, type CasinoWallet } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The seamless wallet (absent in production without CASINO_WALLET_SECRET). */
+    casinoWallet?: CasinoWallet;
+  }
+}
+
+/** Development and tests only: the game server of a dev setup signs with this. */
+export const DEV_CASINO_WALLET_SECRET = 'dev-casino-wallet-secret-not-for-production';
+
+export const CASINO_JOBS = {
+  /** Refunds rounds interrupted and not finished by their game (GLI-19). */
+  recover: 'casino.recover-rounds',
+} as const;
+const RECOVER_EVERY_MS = 60_000;
+
+export async function registerCasinoWallet(app: FastifyInstance, options: { limits?: LimitsService } = {}): Promise<CasinoWallet | null> {
+  const secret = app.env.CASINO_WALLET_SECRET ?? (app.env.NODE_ENV === 'production' ? null : DEV_CASINO_WALLET_SECRET);
+  if (!secret) {
+    app.log.warn('CASINO_WALLET_SECRET is not set: the casino wallet is off');
+    return null;
+  }
+  const wallet = createCasinoWallet({ db: app.db, ledger: app.ledger, clock: app.clock, secret, ...(options.limits ? { limits: options.limits } : {}) });
+  app.decorate('casinoWallet', wallet);
+  if (app.hasDecorator('jobs')) {
+    app.jobs.every(CASINO_JOBS.recover, RECOVER_EVERY_MS, async (_payload, { now }) => {
+      await wallet.recover(now.getTime());
+    });
+  }
+  // On start: rounds a crash left open past their time-out.
+  app.addHook('onListen', async () => {
+    wallet.recover().catch((err: unknown) => app.log.error({ err }, 'casino round recovery on start failed'));
+  });
+  await app.register(casinoWalletRoutes, { wallet });
+  await app.register(casinoLaunchRoutes, { wallet });
+  return wallet;
+}
+
+export { createCasinoWallet, LAUNCH_TOKEN_TTL_MS, ROUND_TIMEOUT_MS, type CasinoWallet, type WalletAnswer } from './service.ts';

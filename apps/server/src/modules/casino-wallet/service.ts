@@ -1,0 +1,434 @@
+/**
+ * The seamless wallet (issue 13, decision 0022): a game server's balance, debit, credit and
+ * rollback calls on the site's ledger, the one-time launch tokens it redeems, and the recovery
+ * of interrupted rounds (GLI-19).
+ *
+ * Every money call runs in one ledger unit (decision 0013): it first inserts its transaction
+ * row (unique per provider and transaction id: the second of two concurrent deliveries waits
+ * for the first and then answers what it stored), then locks the round, moves the money and
+ * stores the answer. A refusal rolls the unit back and is stored on its own, so a replay gets
+ * the same refusal. Refunds are keyed by the debit (`casino:{provider}:{debitTx}:refund`), so
+ * a provider's rollback and the recovery job give a stake back once between them.
+ */
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import {
+  CasinoWalletErrorCode as Code,
+  type LaunchSession,
+  type LaunchToken,
+  type LaunchTokenRequest,
+  type WalletBalance,
+  type WalletBalanceRequest,
+  type WalletCreditRequest,
+  type WalletDebitRequest,
+  type WalletRollbackRequest,
+  type WalletTransactionAnswer,
+} from '@betsite/contracts';
+import type { Database } from '@betsite/db';
+import { isCurrencyCode, type Clock, type CurrencyCode } from '@betsite/domain';
+import { AppError } from '../../lib/errors.ts';
+import type { Ledger, LedgerUnit } from '../ledger/ledger.ts';
+import type { PostedTransaction } from '../ledger/post.ts';
+import type { LimitsService } from '../limits/service.ts';
+
+type Db = Kysely<Database>;
+
+/** A stored answer: what the call got, and what every replay of it gets. */
+export interface WalletAnswer {
+  statusCode: number;
+  body: unknown;
+}
+
+/** An open round the game has not touched for this long is refunded by the recovery job. */
+export const ROUND_TIMEOUT_MS = 30 * 60_000;
+/** A launch token is good for this long, once. */
+export const LAUNCH_TOKEN_TTL_MS = 60_000;
+const RECOVERY_BATCH = 100;
+
+export interface CasinoWalletDeps {
+  db: Db;
+  ledger: Ledger;
+  clock: Clock;
+  secret: string;
+  /** Responsible gaming: real-money debits pass the same checks as bets. */
+  limits?: Pick<LimitsService, 'betGate' | 'checkBet'>;
+}
+
+export type CasinoWallet = ReturnType<typeof createCasinoWallet>;
+
+const refusal = (status: number, code: string, message: string) => new AppError(status, code, message);
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+const b64 = (buf: Buffer) => buf.toString('base64url');
+
+export function createCasinoWallet({ db, ledger, clock, secret, limits }: CasinoWalletDeps) {
+  /** The player's account in `currency` (main or currency account) and whether they may play. */
+  async function playerAccount(executor: Db, playerId: string, currency: string): Promise<{ id: string; balance: bigint; banned: boolean }> {
+    const row = await executor
+      .selectFrom('ledger_accounts as a')
+      .innerJoin('users as u', 'u.id', 'a.owner_id')
+      .select(['a.id', 'a.balance', 'u.ban_level'])
+      .where('a.owner_id', '=', playerId)
+      .where('a.kind', 'in', ['player-main', 'player-currency'])
+      .where('a.currency', '=', currency)
+      .executeTakeFirst();
+    if (!row) throw refusal(404, Code.accountNotFound, `The player has no ${currency} account`);
+    return { id: row.id, balance: row.balance, banned: row.ban_level > 0 };
+  }
+
+  async function stored(provider: string, txId: string, hash: string): Promise<WalletAnswer | null> {
+    const row = await db
+      .selectFrom('casino_wallet_transactions')
+      .select(['status_code', 'answer', 'request_hash'])
+      .where('provider', '=', provider)
+      .where('tx_id', '=', txId)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.request_hash !== null && row.request_hash !== hash) {
+      return { statusCode: 409, body: { code: Code.transactionConflict, message: 'This transaction id was used for another request' } };
+    }
+    return { statusCode: row.status_code, body: row.answer };
+  }
+
+  interface Call {
+    provider: string;
+    txId: string;
+    roundId: string;
+    kind: 'debit' | 'credit' | 'rollback';
+    amount: bigint;
+    referenceTxId?: string;
+  }
+
+  /** Answers `call` once: the stored answer if there is one, else `work` in a unit (or its refusal), stored. */
+  async function once(call: Call, request: unknown, work: (unit: LedgerUnit) => Promise<WalletTransactionAnswer>, prepare?: () => Promise<void>): Promise<WalletAnswer> {
+    const hash = hashOf([call.kind, request]);
+    const prior = await stored(call.provider, call.txId, hash);
+    if (prior) return prior;
+    const row = {
+      provider: call.provider,
+      tx_id: call.txId,
+      round_id: call.roundId,
+      kind: call.kind,
+      amount: call.amount,
+      request_hash: hash,
+      reference_tx_id: call.referenceTxId ?? null,
+    };
+    try {
+      await prepare?.();
+      const done = await ledger.unit(async (unit) => {
+        const inserted = await unit.db
+          .insertInto('casino_wallet_transactions')
+          .values({ ...row, status_code: 200, answer: '{}', created_at: unit.now })
+          .onConflict((oc) => oc.columns(['provider', 'tx_id']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        // Another delivery of this id got there first (it has committed: its answer is stored).
+        if (!inserted) return null;
+        const body = await work(unit);
+        await unit.db.updateTable('casino_wallet_transactions').set({ answer: JSON.stringify(body) }).where('id', '=', inserted.id).execute();
+        return { statusCode: 200, body };
+      });
+      if (done) return done;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      const body = { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) };
+      await db
+        .insertInto('casino_wallet_transactions')
+        .values({ ...row, status_code: error.statusCode, answer: JSON.stringify(body), created_at: new Date(clock.now()) })
+        .onConflict((oc) => oc.columns(['provider', 'tx_id']).doNothing())
+        .execute();
+    }
+    const answer = await stored(call.provider, call.txId, hash);
+    if (!answer) throw new Error(`casino wallet transaction ${call.provider}:${call.txId} has no stored answer`);
+    return answer;
+  }
+
+  const house = (currency: string, provider: string, roundId: string) => ledger.houseAccount('house-casino', currency as CurrencyCode, `${provider}:${roundId}`);
+  const balanceAfter = (posted: PostedTransaction, accountId: string) => posted.entries.find((e) => e.accountId === accountId)!.balanceAfter;
+
+  async function lockRound(executor: Db, provider: string, roundId: string) {
+    return executor.selectFrom('casino_rounds').selectAll().where('provider', '=', provider).where('round_id', '=', roundId).forUpdate().executeTakeFirst();
+  }
+
+  /** Gives one debit's stake back (the debit row and its round are locked by the caller); once per debit. */
+  async function refund(unit: LedgerUnit, round: { id: string; provider: string; round_id: string; account_id: string; currency: string }, debit: { id: bigint; tx_id: string; amount: bigint }) {
+    const houseAccount = await house(round.currency, round.provider, round.round_id);
+    const posted = await unit.post({
+      idempotencyKey: `casino:${round.provider}:${debit.tx_id}:refund`,
+      kind: 'casino-refund',
+      entries: [
+        { accountId: houseAccount.id, amount: -debit.amount },
+        { accountId: round.account_id, amount: debit.amount },
+      ],
+      metadata: { provider: round.provider, roundId: round.round_id, debit: debit.tx_id },
+    });
+    await unit.db.updateTable('casino_wallet_transactions').set({ rolled_back_at: unit.now }).where('id', '=', debit.id).execute();
+    const { live } = await unit.db
+      .selectFrom('casino_wallet_transactions')
+      .select((eb) => eb.fn.countAll<string>().as('live'))
+      .where('provider', '=', round.provider)
+      .where('round_id', '=', round.round_id)
+      .where('kind', '=', 'debit')
+      .where('status_code', '=', 200)
+      .where('rolled_back_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const status = Number(live) === 0 ? 'rolled_back' : 'open';
+    await unit.db
+      .updateTable('casino_rounds')
+      .set({ stake_total: sql<bigint>`stake_total - ${debit.amount}`, status, updated_at: unit.now })
+      .where('id', '=', round.id)
+      .execute();
+    return { balance: balanceAfter(posted, round.account_id), status } as const;
+  }
+
+  function mismatch(round: { user_id: string; currency: string; game_id: string }, req: { playerId: string; currency: string; gameId?: string }): boolean {
+    return round.user_id !== req.playerId.toLowerCase() || round.currency.trim() !== req.currency || (req.gameId !== undefined && round.game_id !== req.gameId);
+  }
+  const roundMismatch = () => refusal(409, Code.roundMismatch, 'The round belongs to another player, game or currency');
+
+  function sign(text: string): Buffer {
+    return createHmac('sha256', secret).update(text).digest();
+  }
+
+  return {
+    /** Whether `signature` (hex) is the HMAC of `raw` with the shared secret. */
+    verify(raw: string, signature: string | undefined): boolean {
+      if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+      return timingSafeEqual(sign(raw), Buffer.from(signature, 'hex'));
+    },
+
+    async balance(req: WalletBalanceRequest): Promise<WalletBalance> {
+      const account = await playerAccount(db, req.playerId, req.currency);
+      return { balance: account.balance.toString(), currency: req.currency };
+    },
+
+    debit(req: WalletDebitRequest): Promise<WalletAnswer> {
+      const amount = BigInt(req.amount);
+      let gate: { checkInUnit: boolean } | null = null;
+      return once(
+        { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'debit', amount },
+        req,
+        async (unit) => {
+          const account = await playerAccount(unit.db, req.playerId, req.currency);
+          if (account.banned) throw refusal(403, Code.playNotAllowed, 'Play is not available for this account now');
+          // Under the player's limits row lock, as a bet placement: concurrent stakes cannot both pass a limit.
+          if (gate?.checkInUnit) await limits!.checkBet(unit.db, req.playerId, req.currency, amount);
+          await unit.db
+            .insertInto('casino_rounds')
+            .values({
+              provider: req.provider,
+              round_id: req.roundId,
+              user_id: req.playerId.toLowerCase(),
+              account_id: account.id,
+              game_id: req.gameId,
+              currency: req.currency,
+              status: 'open',
+              created_at: unit.now,
+              updated_at: unit.now,
+            })
+            .onConflict((oc) => oc.columns(['provider', 'round_id']).doNothing())
+            .execute();
+          const round = (await lockRound(unit.db, req.provider, req.roundId))!;
+          if (mismatch(round, req)) throw roundMismatch();
+          if (round.status !== 'open') throw refusal(409, Code.roundClosed, 'The round is over');
+          const houseAccount = await house(req.currency, req.provider, req.roundId);
+          const posted = await unit.post({
+            idempotencyKey: `casino:${req.provider}:${req.transactionId}:stake`,
+            kind: 'casino-stake',
+            entries: [
+              { accountId: account.id, amount: -amount },
+              { accountId: houseAccount.id, amount },
+            ],
+            metadata: { provider: req.provider, roundId: req.roundId, gameId: req.gameId },
+          });
+          await unit.db.updateTable('casino_rounds').set({ stake_total: sql<bigint>`stake_total + ${amount}`, updated_at: unit.now }).where('id', '=', round.id).execute();
+          return { transactionId: req.transactionId, balance: balanceAfter(posted, account.id).toString(), currency: req.currency, roundStatus: 'open' };
+        },
+        // Exclusions and an ended session refuse here (one query, outside the unit), as for bets.
+        async () => {
+          gate = limits ? await limits.betGate(req.playerId) : null;
+        },
+      );
+    },
+
+    credit(req: WalletCreditRequest): Promise<WalletAnswer> {
+      const amount = BigInt(req.amount);
+      return once({ provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'credit', amount }, req, async (unit) => {
+        const round = await lockRound(unit.db, req.provider, req.roundId);
+        if (!round) throw refusal(404, Code.roundNotFound, 'No such round: no debit opened it');
+        if (mismatch(round, req)) throw roundMismatch();
+        if (round.status === 'settled') throw refusal(409, Code.roundSettled, 'The round is already settled');
+        if (round.status === 'rolled_back') throw refusal(409, Code.roundRolledBack, 'The round was rolled back');
+        let balance: bigint;
+        if (amount > 0n) {
+          const houseAccount = await house(req.currency, req.provider, req.roundId);
+          const posted = await unit.post({
+            idempotencyKey: `casino:${req.provider}:${req.transactionId}:win`,
+            kind: 'casino-win',
+            entries: [
+              { accountId: houseAccount.id, amount: -amount },
+              { accountId: round.account_id, amount },
+            ],
+            metadata: { provider: req.provider, roundId: req.roundId, gameId: req.gameId },
+          });
+          balance = balanceAfter(posted, round.account_id);
+        } else {
+          balance = (await unit.db.selectFrom('ledger_accounts').select('balance').where('id', '=', round.account_id).executeTakeFirstOrThrow()).balance;
+        }
+        await unit.db
+          .updateTable('casino_rounds')
+          .set({ status: 'settled', win_total: sql<bigint>`win_total + ${amount}`, updated_at: unit.now })
+          .where('id', '=', round.id)
+          .execute();
+        return { transactionId: req.transactionId, balance: balance.toString(), currency: req.currency, roundStatus: 'settled' };
+      });
+    },
+
+    rollback(req: WalletRollbackRequest): Promise<WalletAnswer> {
+      return once(
+        { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'rollback', amount: 0n, referenceTxId: req.referenceTransactionId },
+        req,
+        async (unit) => {
+          const nothing = async (roundStatus: WalletTransactionAnswer['roundStatus']): Promise<WalletTransactionAnswer> => {
+            const account = await playerAccount(unit.db, req.playerId, req.currency);
+            return { transactionId: req.transactionId, balance: account.balance.toString(), currency: req.currency, roundStatus, refunded: '0' };
+          };
+          // A debit not seen yet: a tombstone under its id, so it is refused if it comes later.
+          const tombstone = await unit.db
+            .insertInto('casino_wallet_transactions')
+            .values({
+              provider: req.provider,
+              tx_id: req.referenceTransactionId,
+              round_id: req.roundId,
+              kind: 'debit',
+              amount: 0n,
+              request_hash: null,
+              status_code: 409,
+              answer: JSON.stringify({ code: Code.transactionRolledBack, message: 'A rollback cancelled this transaction before it came' }),
+              created_at: unit.now,
+            })
+            .onConflict((oc) => oc.columns(['provider', 'tx_id']).doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (tombstone) return nothing((await lockRound(unit.db, req.provider, req.roundId))?.status ?? null);
+          const debit = await unit.db
+            .selectFrom('casino_wallet_transactions')
+            .select(['id', 'tx_id', 'kind', 'amount', 'round_id', 'status_code', 'rolled_back_at'])
+            .where('provider', '=', req.provider)
+            .where('tx_id', '=', req.referenceTransactionId)
+            .forUpdate()
+            .executeTakeFirstOrThrow();
+          if (debit.kind !== 'debit') throw refusal(409, Code.referenceNotDebit, 'The referenced transaction is not a debit');
+          if (debit.round_id !== req.roundId) throw roundMismatch();
+          const round = await lockRound(unit.db, req.provider, req.roundId);
+          // Refused or already given back: nothing is due.
+          if (debit.status_code !== 200 || debit.rolled_back_at !== null || !round) return nothing(round?.status ?? null);
+          if (mismatch(round, req)) throw roundMismatch();
+          if (round.status === 'settled') throw refusal(409, Code.roundSettled, 'The round was credited: its debits cannot be rolled back');
+          const done = await refund(unit, round, debit);
+          return { transactionId: req.transactionId, balance: done.balance.toString(), currency: req.currency, roundStatus: done.status, refunded: debit.amount.toString() };
+        },
+      );
+    },
+
+    /**
+     * GLI-19: open rounds untouched for `timeoutMs` (the game did not finish them on restart)
+     * are refunded — every debit not yet given back — and marked rolled back; once each.
+     */
+    async recover(now = clock.now(), timeoutMs = ROUND_TIMEOUT_MS): Promise<{ rounds: number; refunded: bigint }> {
+      const cutoff = new Date(now - timeoutMs);
+      const stale = await db
+        .selectFrom('casino_rounds')
+        .select(['id', 'provider', 'round_id'])
+        .where('status', '=', 'open')
+        .where('updated_at', '<', cutoff)
+        .orderBy('updated_at')
+        .limit(RECOVERY_BATCH)
+        .execute();
+      let rounds = 0;
+      let refunded = 0n;
+      for (const candidate of stale) {
+        await ledger.unit(async (unit) => {
+          // Debits first, then the round: the order a provider's rollback locks them in.
+          const debits = await unit.db
+            .selectFrom('casino_wallet_transactions')
+            .select(['id', 'tx_id', 'amount'])
+            .where('provider', '=', candidate.provider)
+            .where('round_id', '=', candidate.round_id)
+            .where('kind', '=', 'debit')
+            .where('status_code', '=', 200)
+            .where('rolled_back_at', 'is', null)
+            .orderBy('id')
+            .forUpdate()
+            .execute();
+          const round = await unit.db
+            .selectFrom('casino_rounds')
+            .selectAll()
+            .where('id', '=', candidate.id)
+            .where('status', '=', 'open')
+            .where('updated_at', '<', cutoff)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!round) return;
+          for (const debit of debits) {
+            await refund(unit, round, debit);
+            refunded += debit.amount;
+          }
+          await unit.db.updateTable('casino_rounds').set({ status: 'rolled_back', updated_at: unit.now }).where('id', '=', round.id).execute();
+          rounds += 1;
+        });
+      }
+      return { rounds, refunded };
+    },
+
+    /** A signed one-time launch token: real money for a player who may play now, demo for anyone. */
+    async issueLaunchToken(userId: string | null, req: LaunchTokenRequest): Promise<LaunchToken> {
+      let currency = req.currency ?? 'EUR';
+      if (req.mode === 'real') {
+        if (!userId) throw refusal(401, 'unauthorized', 'Log in to play for real money');
+        const main = await db
+          .selectFrom('ledger_accounts')
+          .select('currency')
+          .where('owner_id', '=', userId)
+          .where('kind', '=', 'player-main')
+          .executeTakeFirst();
+        currency = req.currency ?? main?.currency.trim() ?? 'EUR';
+        const account = await playerAccount(db, userId, currency);
+        if (account.banned) throw refusal(403, Code.playNotAllowed, 'Play is not available for this account now');
+        if (limits) await limits.betGate(userId);
+      }
+      if (!isCurrencyCode(currency)) throw refusal(400, 'invalid_request', `Unknown currency ${currency}`);
+      const id = randomUUID();
+      const at = clock.now();
+      const expiresAt = at + LAUNCH_TOKEN_TTL_MS;
+      await db
+        .insertInto('casino_launch_tokens')
+        .values({ id, user_id: req.mode === 'real' ? userId : null, game_id: req.gameId, currency, mode: req.mode, language: req.language, expires_at: new Date(expiresAt), created_at: new Date(at) })
+        .execute();
+      const payload = `${id}.${expiresAt}`;
+      return { token: `${payload}.${b64(sign(`launch:${payload}`))}`, expiresAt };
+    },
+
+    /** The game server's redemption: once, before it expires; anything else is the same 404. */
+    async redeem(token: string): Promise<LaunchSession> {
+      const invalid = () => refusal(404, Code.launchTokenInvalid, 'The launch token is invalid, expired or used');
+      const [id, exp, sig] = token.split('.');
+      if (!id || !exp || !sig || !/^\d{1,15}$/.test(exp)) throw invalid();
+      const expected = sign(`launch:${id}.${exp}`);
+      const given = Buffer.from(sig, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected) || Number(exp) <= clock.now()) throw invalid();
+      const now = new Date(clock.now());
+      const row = await db
+        .updateTable('casino_launch_tokens')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw invalid();
+      const currency = row.currency.trim();
+      const balance = row.mode === 'real' && row.user_id ? (await playerAccount(db, row.user_id, currency)).balance.toString() : null;
+      return { playerId: row.user_id, gameId: row.game_id, currency, mode: row.mode, language: row.language, balance };
+    },
+  };
+}
