@@ -39,3 +39,4 @@ export * from './odds/index.ts';
 export * from './sports/index.ts';
 export * from './coupon/index.ts';
 export * from './protection/index.ts';
+export * from './casino/index.ts';
