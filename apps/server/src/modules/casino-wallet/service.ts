@@ -28,6 +28,7 @@ import type { Database } from '@betsite/db';
 import { isCurrencyCode, type Clock, type CurrencyCode } from '@betsite/domain';
 import { AppError } from '../../lib/errors.ts';
 import type { Ledger, LedgerUnit } from '../ledger/ledger.ts';
+import type { LedgerAccount } from '../ledger/accounts.ts';
 import type { PostedTransaction } from '../ledger/post.ts';
 import type { LimitsService } from '../limits/service.ts';
 
@@ -99,7 +100,12 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
   }
 
   /** Answers `call` once: the stored answer if there is one, else `work` in a unit (or its refusal), stored. */
-  async function once(call: Call, request: unknown, work: (unit: LedgerUnit) => Promise<WalletTransactionAnswer>, prepare?: () => Promise<void>): Promise<WalletAnswer> {
+  async function once(
+    call: Call & { currency: string },
+    request: unknown,
+    work: (unit: LedgerUnit, house: LedgerAccount) => Promise<WalletTransactionAnswer>,
+    prepare?: () => Promise<void>,
+  ): Promise<WalletAnswer> {
     const hash = hashOf([call.kind, request]);
     const prior = await stored(call.provider, call.txId, hash);
     if (prior) return prior;
@@ -114,6 +120,8 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
     };
     try {
       await prepare?.();
+      // Before the unit: a first use creates the shard, outside the unit's transaction.
+      const houseAccount = await house(call.currency, call.provider, call.roundId);
       const done = await ledger.unit(async (unit) => {
         const inserted = await unit.db
           .insertInto('casino_wallet_transactions')
@@ -123,7 +131,7 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
           .executeTakeFirst();
         // Another delivery of this id got there first (it has committed: its answer is stored).
         if (!inserted) return null;
-        const body = await work(unit);
+        const body = await work(unit, houseAccount);
         await unit.db.updateTable('casino_wallet_transactions').set({ answer: JSON.stringify(body) }).where('id', '=', inserted.id).execute();
         return { statusCode: 200, body };
       });
@@ -150,8 +158,12 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
   }
 
   /** Gives one debit's stake back (the debit row and its round are locked by the caller); once per debit. */
-  async function refund(unit: LedgerUnit, round: { id: string; provider: string; round_id: string; account_id: string; currency: string }, debit: { id: bigint; tx_id: string; amount: bigint }) {
-    const houseAccount = await house(round.currency, round.provider, round.round_id);
+  async function refund(
+    unit: LedgerUnit,
+    houseAccount: LedgerAccount,
+    round: { id: string; provider: string; round_id: string; account_id: string },
+    debit: { id: bigint; tx_id: string; amount: bigint },
+  ) {
     const posted = await unit.post({
       idempotencyKey: `casino:${round.provider}:${debit.tx_id}:refund`,
       kind: 'casino-refund',
@@ -205,9 +217,9 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
       const amount = BigInt(req.amount);
       let gate: { checkInUnit: boolean } | null = null;
       return once(
-        { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'debit', amount },
+        { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'debit', amount, currency: req.currency },
         req,
-        async (unit) => {
+        async (unit, houseAccount) => {
           const account = await playerAccount(unit.db, req.playerId, req.currency);
           if (account.banned) throw refusal(403, Code.playNotAllowed, 'Play is not available for this account now');
           // Under the player's limits row lock, as a bet placement: concurrent stakes cannot both pass a limit.
@@ -230,7 +242,6 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
           const round = (await lockRound(unit.db, req.provider, req.roundId))!;
           if (mismatch(round, req)) throw roundMismatch();
           if (round.status !== 'open') throw refusal(409, Code.roundClosed, 'The round is over');
-          const houseAccount = await house(req.currency, req.provider, req.roundId);
           const posted = await unit.post({
             idempotencyKey: `casino:${req.provider}:${req.transactionId}:stake`,
             kind: 'casino-stake',
@@ -252,7 +263,8 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
 
     credit(req: WalletCreditRequest): Promise<WalletAnswer> {
       const amount = BigInt(req.amount);
-      return once({ provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'credit', amount }, req, async (unit) => {
+      const call = { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'credit', amount, currency: req.currency } as const;
+      return once(call, req, async (unit, houseAccount) => {
         const round = await lockRound(unit.db, req.provider, req.roundId);
         if (!round) throw refusal(404, Code.roundNotFound, 'No such round: no debit opened it');
         if (mismatch(round, req)) throw roundMismatch();
@@ -260,7 +272,6 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
         if (round.status === 'rolled_back') throw refusal(409, Code.roundRolledBack, 'The round was rolled back');
         let balance: bigint;
         if (amount > 0n) {
-          const houseAccount = await house(req.currency, req.provider, req.roundId);
           const posted = await unit.post({
             idempotencyKey: `casino:${req.provider}:${req.transactionId}:win`,
             kind: 'casino-win',
@@ -285,9 +296,9 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
 
     rollback(req: WalletRollbackRequest): Promise<WalletAnswer> {
       return once(
-        { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'rollback', amount: 0n, referenceTxId: req.referenceTransactionId },
+        { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'rollback', amount: 0n, referenceTxId: req.referenceTransactionId, currency: req.currency },
         req,
-        async (unit) => {
+        async (unit, houseAccount) => {
           const nothing = async (roundStatus: WalletTransactionAnswer['roundStatus']): Promise<WalletTransactionAnswer> => {
             const account = await playerAccount(unit.db, req.playerId, req.currency);
             return { transactionId: req.transactionId, balance: account.balance.toString(), currency: req.currency, roundStatus, refunded: '0' };
@@ -324,7 +335,7 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
           if (debit.status_code !== 200 || debit.rolled_back_at !== null || !round) return nothing(round?.status ?? null);
           if (mismatch(round, req)) throw roundMismatch();
           if (round.status === 'settled') throw refusal(409, Code.roundSettled, 'The round was credited: its debits cannot be rolled back');
-          const done = await refund(unit, round, debit);
+          const done = await refund(unit, houseAccount, round, debit);
           return { transactionId: req.transactionId, balance: done.balance.toString(), currency: req.currency, roundStatus: done.status, refunded: debit.amount.toString() };
         },
       );
@@ -336,46 +347,53 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
      */
     async recover(now = clock.now(), timeoutMs = ROUND_TIMEOUT_MS): Promise<{ rounds: number; refunded: bigint }> {
       const cutoff = new Date(now - timeoutMs);
-      const stale = await db
-        .selectFrom('casino_rounds')
-        .select(['id', 'provider', 'round_id'])
-        .where('status', '=', 'open')
-        .where('updated_at', '<', cutoff)
-        .orderBy('updated_at')
-        .limit(RECOVERY_BATCH)
-        .execute();
       let rounds = 0;
       let refunded = 0n;
-      for (const candidate of stale) {
-        await ledger.unit(async (unit) => {
-          // Debits first, then the round: the order a provider's rollback locks them in.
-          const debits = await unit.db
-            .selectFrom('casino_wallet_transactions')
-            .select(['id', 'tx_id', 'amount'])
-            .where('provider', '=', candidate.provider)
-            .where('round_id', '=', candidate.round_id)
-            .where('kind', '=', 'debit')
-            .where('status_code', '=', 200)
-            .where('rolled_back_at', 'is', null)
-            .orderBy('id')
-            .forUpdate()
-            .execute();
-          const round = await unit.db
-            .selectFrom('casino_rounds')
-            .selectAll()
-            .where('id', '=', candidate.id)
-            .where('status', '=', 'open')
-            .where('updated_at', '<', cutoff)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!round) return;
-          for (const debit of debits) {
-            await refund(unit, round, debit);
-            refunded += debit.amount;
-          }
-          await unit.db.updateTable('casino_rounds').set({ status: 'rolled_back', updated_at: unit.now }).where('id', '=', round.id).execute();
-          rounds += 1;
-        });
+      // In batches, by id, until none is left (a round another node finished is skipped).
+      for (let after = '00000000-0000-0000-0000-000000000000', more = true; more; ) {
+        const stale = await db
+          .selectFrom('casino_rounds')
+          .select(['id', 'provider', 'round_id', 'currency'])
+          .where('status', '=', 'open')
+          .where('updated_at', '<', cutoff)
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(RECOVERY_BATCH)
+          .execute();
+        more = stale.length === RECOVERY_BATCH;
+        after = stale.at(-1)?.id ?? after;
+        for (const candidate of stale) {
+          const houseAccount = await house(candidate.currency.trim(), candidate.provider, candidate.round_id);
+          await ledger.unit(async (unit) => {
+            // Debits first, then the round: the order a provider's rollback locks them in.
+            const debits = await unit.db
+              .selectFrom('casino_wallet_transactions')
+              .select(['id', 'tx_id', 'amount'])
+              .where('provider', '=', candidate.provider)
+              .where('round_id', '=', candidate.round_id)
+              .where('kind', '=', 'debit')
+              .where('status_code', '=', 200)
+              .where('rolled_back_at', 'is', null)
+              .orderBy('id')
+              .forUpdate()
+              .execute();
+            const round = await unit.db
+              .selectFrom('casino_rounds')
+              .selectAll()
+              .where('id', '=', candidate.id)
+              .where('status', '=', 'open')
+              .where('updated_at', '<', cutoff)
+              .forUpdate()
+              .executeTakeFirst();
+            if (!round) return;
+            for (const debit of debits) {
+              await refund(unit, houseAccount, round, debit);
+              refunded += debit.amount;
+            }
+            await unit.db.updateTable('casino_rounds').set({ status: 'rolled_back', updated_at: unit.now }).where('id', '=', round.id).execute();
+            rounds += 1;
+          });
+        }
       }
       return { rounds, refunded };
     },
