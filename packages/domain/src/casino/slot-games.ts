@@ -18,7 +18,8 @@ export function spreadStrip(counts: Readonly<Record<string, number>>): string[] 
     for (let i = 0; i < count; i++) places.push({ at: ((i + (k * 0.37) % 1) * length) / count, id });
     k++;
   }
-  return places.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id)).map((p) => p.id);
+  // Ties broken by plain code-unit order, not the locale's, so every machine builds the same strip.
+  return places.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((p) => p.id);
 }
 
 const pays = (three: number, four: number, five: number): number[] => [0, 0, 0, three, four, five];
