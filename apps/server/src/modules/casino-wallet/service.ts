@@ -106,9 +106,8 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
     work: (unit: LedgerUnit, house: LedgerAccount) => Promise<WalletTransactionAnswer>,
     prepare?: () => Promise<void>,
   ): Promise<WalletAnswer> {
+    // No look-up first: a replay finds its row taken by the insert below and answers what is stored.
     const hash = hashOf([call.kind, request]);
-    const prior = await stored(call.provider, call.txId, hash);
-    if (prior) return prior;
     const row = {
       provider: call.provider,
       tx_id: call.txId,
@@ -224,7 +223,7 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
           if (account.banned) throw refusal(403, Code.playNotAllowed, 'Play is not available for this account now');
           // Under the player's limits row lock, as a bet placement: concurrent stakes cannot both pass a limit.
           if (gate?.checkInUnit) await limits!.checkBet(unit.db, req.playerId, req.currency, amount);
-          await unit.db
+          const round = await unit.db
             .insertInto('casino_rounds')
             .values({
               provider: req.provider,
@@ -237,9 +236,10 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
               created_at: unit.now,
               updated_at: unit.now,
             })
-            .onConflict((oc) => oc.columns(['provider', 'round_id']).doNothing())
-            .execute();
-          const round = (await lockRound(unit.db, req.provider, req.roundId))!;
+            // One statement: the round, new or not, returned and locked (a no-op update locks the row).
+            .onConflict((oc) => oc.columns(['provider', 'round_id']).doUpdateSet({ updated_at: sql<Date>`casino_rounds.updated_at` }))
+            .returningAll()
+            .executeTakeFirstOrThrow();
           if (mismatch(round, req)) throw roundMismatch();
           if (round.status !== 'open') throw refusal(409, Code.roundClosed, 'The round is over');
           const posted = await unit.post({
