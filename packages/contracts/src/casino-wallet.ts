@@ -10,11 +10,11 @@
  * the same id 409 `transaction_conflict`.
  *
  * Answers (status, code):
- * - debit: 200; 404 `account_not_found` (no player account in the currency); 409
+ * - debit: 200; 403 `play_not_allowed` (a ban); 404 `account_not_found` (no player account in the currency); 409
  *   `round_mismatch` (the round is another player's, game's or currency's), `round_closed` (settled or
  *   rolled back), `transaction_rolled_back` (a rollback named this debit before it came);
  *   422 `insufficient_funds`, the responsible-gaming refusals (`self_excluded`,
- *   `session_limit`, `wager_limit`, `loss_limit` …).
+ *   `session_limit_reached`, `wager_limit_exceeded`, `loss_limit_exceeded` …).
  * - credit (settles the round; amount 0 for a loss): 200; 404 `round_not_found` (no debit
  *   opened it); 409 `round_mismatch`, `round_settled` (already credited), `round_rolled_back`.
  * - rollback (of one debit, `referenceTransactionId`): 200 with `refunded` the stake given back,

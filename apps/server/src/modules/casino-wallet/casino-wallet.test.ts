@@ -228,6 +228,18 @@ describeEachDb('casino wallet', (t) => {
     expect((await launch('demo')).statusCode).toBe(201);
   });
 
+  it('counts casino stakes in the wagering limit: a debit past it is refused with what is left', async () => {
+    const p = await player(500_00n);
+    const set = await app.inject({ method: 'POST', url: LIMITS_API.limits, headers: p.headers, payload: { limits: [{ limitType: 1, limitValue: 100 }] } });
+    expect(set.statusCode, set.body).toBe(200);
+    ok(await debit(p, id(), id(), '6000'));
+    const refused = await debit(p, id(), id(), '5000');
+    expect(errorOf(refused)).toEqual([422, 'wager_limit_exceeded']);
+    expect((refused.json() as { details: { allowanceMinor: string } }).details.allowanceMinor).toBe('4000');
+    ok(await debit(p, id(), id(), '4000'));
+    expect(await balanceOf(p)).toBe(400_00n);
+  });
+
   it('issues single-use launch tokens that expire: real for players, demo for visitors', async () => {
     const p = await player(7_00n);
     const launch = (headers: Record<string, string>, payload: unknown) => app.inject({ method: 'POST', url: CASINO_WALLET_API.launch, headers, payload: payload as never });
