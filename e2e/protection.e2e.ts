@@ -19,7 +19,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
-import { header, hydrated, loggedIn } from './support/player.ts';
+import { header, hydrated, loggedIn, registerOneClick, type Credentials } from './support/player.ts';
 import { gameAt2, pickHome } from './support/games.ts';
 import { deposit100 } from './support/wallet.ts';
 
@@ -28,35 +28,6 @@ const shot = async (page: Page, name: string) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
 };
-
-interface Credentials {
-  login: string;
-  password: string;
-}
-
-/** One-click registration that keeps the generated credentials (to log in again the next day). */
-async function register(page: Page): Promise<Credentials> {
-  await page.goto(`${origin()}/en/?modal=registration`);
-  await hydrated(page);
-  const dialog = page.getByRole('dialog');
-  await expect
-    .poll(
-      async () => {
-        await dialog.getByRole('radio', { name: 'One click' }).check();
-        return dialog.getByLabel('E-mail', { exact: true }).count();
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(0);
-  await dialog.getByRole('checkbox', { name: /over 18/ }).check();
-  await dialog.getByRole('button', { name: 'Register' }).click();
-  const shown = dialog.getByTestId('fast-credentials').locator('output');
-  await expect.poll(() => shown.count(), { timeout: 10_000 }).toBe(2);
-  const [login, password] = await shown.allTextContents();
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await loggedIn(page);
-  return { login: login!, password: password! };
-}
 
 async function logIn(page: Page, { login, password }: Credentials): Promise<void> {
   await page.goto(`${origin()}/en/line?modal=login`);
@@ -97,7 +68,7 @@ describe('player protection in the browser', () => {
 
   it('sets, raises, approves and removes a deposit limit; a deposit above it is refused', { timeout: 180_000 }, async () => {
     const page = await newPage(browser);
-    const credentials = await register(page);
+    const credentials = await registerOneClick(page);
 
     // The footer's "Deposit and time limits" leads to the section.
     await page.goto(`${origin()}/en/line`);
@@ -185,7 +156,7 @@ describe('player protection in the browser', () => {
     const page = await newPage(browser);
     // The browser's clock is driven too, to let the dialog's own timer run out.
     await page.clock.install();
-    await register(page);
+    await registerOneClick(page);
     await openLimits(page);
     const row = page.getByTestId('limit-32');
     await row.getByLabel('Remind me every').selectOption({ label: '5 minutes' });
@@ -227,7 +198,7 @@ describe('player protection in the browser', () => {
     if (toMidnight < 2 * 3_600_000) await advance(Math.ceil(toMidnight / 1000) + 60);
 
     const page = await newPage(browser);
-    const credentials = await register(page);
+    const credentials = await registerOneClick(page);
     await openLimits(page);
     const row = page.getByTestId('limit-31');
     await row.getByLabel('Session hours a day').selectOption({ label: '1 hour' });
@@ -262,7 +233,7 @@ describe('player protection in the browser', () => {
 
   it('refuses a bet past the wagering limit in the bet slip, with what is left and the way to the limits', { timeout: 90_000 }, async () => {
     const page = await newPage(browser);
-    await register(page);
+    await registerOneClick(page);
     await deposit100(page);
     await openLimits(page);
     const row = page.getByTestId('limit-1');
@@ -287,7 +258,7 @@ describe('player protection in the browser', () => {
 
   it('warns before a self-exclusion, then shows it, locks the extra limits and closes deposits', { timeout: 60_000 }, async () => {
     const page = await newPage(browser);
-    await register(page);
+    await registerOneClick(page);
     await openLimits(page);
     const row = page.getByTestId('limit-30');
     await row.getByLabel('Self-exclusion period').selectOption({ label: '7 days' });
@@ -326,7 +297,7 @@ describe('player protection in the browser', () => {
 
     it('asks the questions before a raise, and cancels the raise by DELETE limit', { timeout: 60_000 }, async () => {
       const page = await newPage(browser);
-      await register(page);
+      await registerOneClick(page);
       await openLimits(page);
       const row = page.getByTestId('limit-10');
       await row.getByLabel(/^New limit/).fill('50');
@@ -360,7 +331,7 @@ describe('player protection in the browser', () => {
 
   it('shows the section in Russian', { timeout: 60_000 }, async () => {
     const page = await newPage(browser);
-    await register(page);
+    await registerOneClick(page);
     await page.goto(`${origin()}/ru/office/responsible`);
     await hydrated(page);
     await expect.poll(() => page.getByTestId('responsible').count(), { timeout: 10_000 }).toBe(1);

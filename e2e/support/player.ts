@@ -7,8 +7,14 @@ export const hydrated = (page: Page) => page.waitForFunction(() => document.docu
 export const header = (page: Page) => page.getByRole('banner');
 export const loggedIn = (page: Page) => expect.poll(() => header(page).getByRole('button', { name: 'Log out' }).count(), { timeout: 10_000 }).toBe(1);
 
-/** Registers a new player in one click from the registration modal and continues, logged in. */
-export async function registerOneClick(page: Page): Promise<void> {
+/** The login and password one-click registration generated (to log in again later). */
+export interface Credentials {
+  login: string;
+  password: string;
+}
+
+/** Registers a new player in one click from the registration modal and continues, logged in; answers the generated credentials. */
+export async function registerOneClick(page: Page): Promise<Credentials> {
   await page.goto(`${origin()}/en/?modal=registration`);
   await hydrated(page);
   const dialog = page.getByRole('dialog');
@@ -24,7 +30,10 @@ export async function registerOneClick(page: Page): Promise<void> {
     .toBe(0);
   await dialog.getByRole('checkbox', { name: /over 18/ }).check();
   await dialog.getByRole('button', { name: 'Register' }).click();
-  await expect.poll(() => dialog.getByTestId('fast-credentials').locator('output').count(), { timeout: 10_000 }).toBe(2);
+  const shown = dialog.getByTestId('fast-credentials').locator('output');
+  await expect.poll(() => shown.count(), { timeout: 10_000 }).toBe(2);
+  const [login, password] = await shown.allTextContents();
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await loggedIn(page);
+  return { login: login!, password: password! };
 }
