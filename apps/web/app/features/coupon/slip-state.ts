@@ -11,7 +11,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Coupon, GameDetail } from '@betsite/contracts';
 import { isCurrencyCode, minorToDecimal, toMinor, minor } from '@betsite/domain';
-import type { Selection } from '../line/index.ts';
+import { selectionOf, type Selection } from '../line/index.ts';
 
 /** SPEC §3 types this module names (slip.ts TYPE; not imported: slip.ts builds on this module). */
 const TYPE = { single: 0, express: 1, multiBet: 4, conditional: 5 } as const;
@@ -308,25 +308,7 @@ export function selectionFromGame(game: GameDetail, outcomeKey: string): Selecti
   for (const market of game.markets) {
     const outcome = market.outcomes.find((o) => o.key === outcomeKey);
     if (!outcome) continue;
-    return {
-      id: `${game.id}|${outcome.key}`,
-      gameId: game.id,
-      outcomeKey: outcome.key,
-      marketKey: market.key,
-      typeId: outcome.typeId,
-      groupId: market.groupId,
-      marketName: market.name,
-      pickName: outcome.name,
-      coef: outcome.coef,
-      sportId: game.sportId,
-      sportSlug: game.sportSlug,
-      champId: game.champId,
-      champName: game.champName,
-      isLive: game.isLive,
-      home: game.home,
-      away: game.away,
-      startsAt: game.startsAt,
-    };
+    return selectionOf(game, market, outcome, { marketName: market.name, pickName: outcome.name });
   }
   return null;
 }

@@ -17,6 +17,6 @@ export { StatisticPage } from './pages/statistic-page.tsx';
 export { LoadFailed } from './pages/common.tsx';
 export { TopGamesPanels, type TopGamesData } from './pages/top-games.tsx';
 // The bet slip (coupon feature) builds on the selections kept here.
-export { getSelectionStore, useSelections, type Selection } from './selections.ts';
+export { getSelectionStore, selectionOf, useSelections, type Selection } from './selections.ts';
 export { SelectionList } from './selection-list.tsx';
 export { SLIP_ANCHOR } from './slip-badge.tsx';

@@ -11,7 +11,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useSettings } from '../../shell/settings.tsx';
 import type { Direction } from './game-state.ts';
 import { marketTitle, outcomeLabel } from './names.ts';
-import { selectionKey, useSelections, type Selection } from './selections.ts';
+import { selectionKey, selectionOf, useSelections } from './selections.ts';
 import styles from './line.module.css';
 
 /** SPEC §3 coupon bet status → the settlement word shown on a finished game's outcome. */
@@ -33,29 +33,6 @@ export function settlementKey(status: number | undefined): string | null {
     default:
       return null;
   }
-}
-
-/** What the slip keeps of a pick (SPEC §3 coupon bet fields). */
-export function selectionOf(game: GameCard, market: LineMarket, outcome: LineOutcome, names: { marketName: string; pickName: string }): Selection {
-  return {
-    id: selectionKey(game.id, outcome.key),
-    gameId: game.id,
-    outcomeKey: outcome.key,
-    marketKey: market.key,
-    typeId: outcome.typeId,
-    groupId: market.groupId,
-    marketName: names.marketName,
-    pickName: names.pickName,
-    coef: outcome.coef,
-    sportId: game.sportId,
-    sportSlug: game.sportSlug,
-    champId: game.champId,
-    champName: game.champName,
-    isLive: game.isLive,
-    home: game.home,
-    away: game.away,
-    startsAt: game.startsAt,
-  };
 }
 
 export function isOutcomeLocked(game: Pick<GameCard, 'suspended' | 'isFinished' | 'status'>, market: Pick<LineMarket, 'blocked'>, outcome: Pick<LineOutcome, 'blocked'>): boolean {

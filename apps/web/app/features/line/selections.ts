@@ -10,6 +10,7 @@
  * `typeId` and `systemValue` belong to the slip: they are kept as they were read.
  */
 import { useSyncExternalStore } from 'react';
+import type { GameCard, LineMarket, LineOutcome } from '@betsite/contracts';
 
 export const COUPON_STORAGE_KEY = 'coupon';
 /** A slip holds at most this many selections (older ones are kept, new ones refused). */
@@ -50,6 +51,29 @@ export const EMPTY_COUPON: CouponState = Object.freeze({ bets: Object.freeze([])
 /** `{gameId}|{outcomeKey}` — the same as contracts `selectionId` (that module brings zod into the bundle). */
 export function selectionKey(gameId: number, outcomeKey: string): string {
   return `${gameId}|${outcomeKey}`;
+}
+
+/** What the slip keeps of a pick (SPEC §3 coupon bet fields). */
+export function selectionOf(game: GameCard, market: LineMarket, outcome: LineOutcome, names: { marketName: string; pickName: string }): Selection {
+  return {
+    id: selectionKey(game.id, outcome.key),
+    gameId: game.id,
+    outcomeKey: outcome.key,
+    marketKey: market.key,
+    typeId: outcome.typeId,
+    groupId: market.groupId,
+    marketName: names.marketName,
+    pickName: names.pickName,
+    coef: outcome.coef,
+    sportId: game.sportId,
+    sportSlug: game.sportSlug,
+    champId: game.champId,
+    champName: game.champName,
+    isLive: game.isLive,
+    home: game.home,
+    away: game.away,
+    startsAt: game.startsAt,
+  };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
