@@ -17,7 +17,6 @@
  * CHAOS_SEED (printed). Runs on PostgreSQL when TEST_DATABASE_URL is set, and on the embedded
  * database (PGlite in a data dir) always.
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,10 +35,9 @@ import {
   type Coupon,
   type CouponReconciliation,
 } from '@betsite/contracts';
-import { supervise, type RunningServer } from '../e2e/support/server.ts';
 import { createSandboxProvider } from '../apps/server/src/modules/payments/sandbox.ts';
 import { seededRandom } from '../apps/server/src/testing.ts';
-import { chaosTargets, spawnServer } from './support.ts';
+import { chaosTargets, kill, startNode } from './support.ts';
 
 const KILLS = Number(process.env.CHAOS_KILLS ?? 5);
 const SEED = Number(process.env.CHAOS_SEED ?? Date.now() % 1_000_000);
@@ -53,25 +51,6 @@ const SECRET = 'chaos-coupons-signing-secret-0123456789abcdef';
 const OPS_TOKEN = 'chaos-ops-token-0123456789';
 const COUPONS = '/web-api/coupon/v1/coupons';
 const sandbox = createSandboxProvider(SECRET);
-
-interface Node {
-  child: ChildProcess;
-  server: RunningServer;
-}
-
-async function startNode(env: Record<string, string>, dataDir: string): Promise<Node> {
-  const settings = { FEED: 'off', LOG_LEVEL: 'error', OPS_TOKEN, PAYMENTS_SANDBOX: 'on', PAYMENTS_SIGNING_SECRET: SECRET, JOBS_POLL_MS: '300', RATE_LIMITS_SCALE: '1000' };
-  const { child, origin } = await spawnServer(dataDir, { ...settings, ...env }, ['ignore', 'inherit', 'inherit']);
-  const server = await supervise(child, origin, OPS_TOKEN, mkdtempSync(join(tmpdir(), 'betsite-chaos-unused-')));
-  return { child, server };
-}
-
-async function kill(node: Node): Promise<void> {
-  if (node.child.exitCode !== null || node.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => node.child.once('exit', resolve));
-  node.child.kill('SIGKILL');
-  await exited;
-}
 
 interface Player {
   token: string;
@@ -117,7 +96,7 @@ describe.each(chaosTargets())('coupons under kill -9 on $name', ({ prepare }) =>
     const dataDir = mkdtempSync(join(tmpdir(), 'betsite-chaos-coupons-'));
     cleanUp.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 
-    let node = await startNode(env, dataDir);
+    let node = await startNode(dataDir, { opsToken: OPS_TOKEN, signingSecret: SECRET, env: { JOBS_POLL_MS: '300', ...env } });
     cleanUp.push(() => kill(node));
     const stats = { requests: 0, unanswered: 0, serverErrors: [] as string[], kills: 0, placed: 0, retried: 0, refused: 0, cashOuts: 0, insured: 0, finished: 0, oddsMoved: 0, restartMs: [] as number[] };
 
@@ -302,7 +281,7 @@ describe.each(chaosTargets())('coupons under kill -9 on $name', ({ prepare }) =>
       stats.kills++;
       await run;
       const started = performance.now();
-      node = await startNode(env, dataDir);
+      node = await startNode(dataDir, { opsToken: OPS_TOKEN, signingSecret: SECRET, env: { JOBS_POLL_MS: '300', ...env } });
       stats.restartMs.push(Math.round(performance.now() - started));
     }
 

@@ -11,7 +11,6 @@
  * CHAOS_SEED (printed, so a failing run can be replayed). Runs on PostgreSQL when
  * TEST_DATABASE_URL is set, and on the embedded database (PGlite in a data dir) always.
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +18,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { AccountsResponseSchema, FastRegistrationResponseSchema, OpsWithdrawalListSchema, PaymentCreatedSchema, PaymentReconciliationSchema } from '@betsite/contracts';
-import { supervise, type RunningServer } from '../e2e/support/server.ts';
 import { createSandboxProvider } from '../apps/server/src/modules/payments/sandbox.ts';
 import { seededRandom } from '../apps/server/src/testing.ts';
-import { chaosTargets, spawnServer } from './support.ts';
+import { chaosTargets, kill, startNode } from './support.ts';
 
 const KILLS = Number(process.env.CHAOS_KILLS ?? 5);
 const SEED = Number(process.env.CHAOS_SEED ?? Date.now() % 1_000_000);
@@ -31,27 +29,6 @@ const WORKERS = 8;
 const SECRET = 'chaos-payments-signing-secret-0123456789abcdef';
 const OPS_TOKEN = 'chaos-ops-token-0123456789';
 const sandbox = createSandboxProvider(SECRET);
-
-interface Node {
-  child: ChildProcess;
-  server: RunningServer;
-}
-
-/** Starts `apps/server/src/server.ts` (the real process: migrations, jobs, recovery on start). */
-async function startNode(env: Record<string, string>, dataDir: string): Promise<Node> {
-  const settings = { FEED: 'off', LOG_LEVEL: 'error', OPS_TOKEN, PAYMENTS_SANDBOX: 'on', PAYMENTS_SIGNING_SECRET: SECRET, JOBS_POLL_MS: '500', RATE_LIMITS_SCALE: '1000' };
-  const { child, origin } = await spawnServer(dataDir, { ...settings, ...env }, ['ignore', 'inherit', 'inherit']);
-  // supervise's stop() would remove the data dir: the test keeps it across restarts and removes it at the end.
-  const server = await supervise(child, origin, OPS_TOKEN, mkdtempSync(join(tmpdir(), 'betsite-chaos-unused-')));
-  return { child, server };
-}
-
-async function kill(node: Node): Promise<void> {
-  if (node.child.exitCode !== null || node.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => node.child.once('exit', resolve));
-  node.child.kill('SIGKILL');
-  await exited;
-}
 
 interface Player {
   token: string;
@@ -78,7 +55,7 @@ describe.each(chaosTargets())('payments under kill -9 on $name', ({ prepare }) =
     const dataDir = mkdtempSync(join(tmpdir(), 'betsite-chaos-'));
     cleanUp.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 
-    let node = await startNode(env, dataDir);
+    let node = await startNode(dataDir, { opsToken: OPS_TOKEN, signingSecret: SECRET, env });
     cleanUp.push(() => kill(node));
     const stats = { requests: 0, answered: 0, unanswered: 0, serverErrors: [] as string[], kills: 0, deposits: 0, withdrawals: 0, decisions: 0, callbacks: 0 };
 
@@ -187,7 +164,7 @@ describe.each(chaosTargets())('payments under kill -9 on $name', ({ prepare }) =
       running.on = false;
       stats.kills++;
       await run;
-      node = await startNode(env, dataDir);
+      node = await startNode(dataDir, { opsToken: OPS_TOKEN, signingSecret: SECRET, env });
     }
     // Calm down: redeliver what is owed, retry what was not answered, decide the rest.
     for (let i = 0; i < 5 && (pending.callbacks.length > 0 || pending.requests.length > 0); i++) {

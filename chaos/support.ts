@@ -4,8 +4,11 @@
  * on a free port, its data dir kept across restarts (the test removes it).
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDb, type TestDb } from '@betsite/db/testing';
-import { freePort } from '../e2e/support/server.ts';
+import { freePort, supervise, type RunningServer } from '../e2e/support/server.ts';
 
 export interface ChaosTarget {
   name: string;
@@ -41,4 +44,30 @@ export async function spawnServer(dataDir: string, env: Record<string, string>, 
     stdio,
   });
   return { child, port, origin: `http://127.0.0.1:${port}` };
+}
+
+export interface ChaosNode {
+  child: ChildProcess;
+  server: RunningServer;
+}
+
+/**
+ * Starts `apps/server/src/server.ts` (the real process: migrations, jobs, recovery on start)
+ * with no feed, the payment sandbox signed by `signingSecret`, generous rate limits; `env`
+ * adds to or overrides that.
+ */
+export async function startNode(dataDir: string, { opsToken, signingSecret, env = {} }: { opsToken: string; signingSecret: string; env?: Record<string, string> }): Promise<ChaosNode> {
+  const settings = { FEED: 'off', LOG_LEVEL: 'error', OPS_TOKEN: opsToken, PAYMENTS_SANDBOX: 'on', PAYMENTS_SIGNING_SECRET: signingSecret, JOBS_POLL_MS: '500', RATE_LIMITS_SCALE: '1000' };
+  const { child, origin } = await spawnServer(dataDir, { ...settings, ...env }, ['ignore', 'inherit', 'inherit']);
+  // supervise's stop() would remove the data dir: the test keeps it across restarts and removes it at the end.
+  const server = await supervise(child, origin, opsToken, mkdtempSync(join(tmpdir(), 'betsite-chaos-unused-')));
+  return { child, server };
+}
+
+/** SIGKILL, and wait until the process is gone. */
+export async function kill(node: ChaosNode): Promise<void> {
+  if (node.child.exitCode !== null || node.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => node.child.once('exit', resolve));
+  node.child.kill('SIGKILL');
+  await exited;
 }
