@@ -110,9 +110,20 @@ describe('the rows of the office section', () => {
     expect(changeEffect(deposit, 150)).toBe('pending');
     expect(changeEffect(deposit, 999_999_999)).toBe('pending');
     expect(changeEffect(limitRow(20, []), 500)).toBe('at_once');
-    const exclusion = limitRow(30, [limit({ limitType: 30, limitValue: 30, endsAt: 2_000_000_000, measure: 'days' })]);
-    expect(changeEffect(exclusion, 90)).toBe('at_once');
-    expect(changeEffect(exclusion, 7)).toBe('forbidden');
+    // A 30-day exclusion with 20 days left: 30 more days from now lengthens it, 7 would shorten it.
+    const nowMs = 1_800_000_000_000;
+    const exclusion = limitRow(30, [limit({ limitType: 30, limitValue: 30, endsAt: nowMs / 1000 + 20 * 86_400, measure: 'days' })]);
+    expect(changeEffect(exclusion, 30, nowMs)).toBe('at_once');
+    expect(changeEffect(exclusion, 7, nowMs)).toBe('forbidden');
+    expect(changeEffect(exclusion, 8, nowMs)).toBe('forbidden');
+    // An exclusion that ended starts again at any length.
+    expect(changeEffect(exclusion, 7, nowMs + 21 * 86_400_000)).toBe('at_once');
+    // A value the type does not take is refused as the server would.
+    expect(changeEffect(exclusion, 5, nowMs)).toBe('forbidden');
+    // Asking again for the raise that waits changes nothing.
+    const raising = limitRow(20, [limit({ limitType: 20, pendingValue: 300, approveAt: nowMs / 1000 + 3600 })]);
+    expect(changeEffect(raising, 300, nowMs)).toBe('same');
+    expect(changeEffect(raising, 400, nowMs)).toBe('pending');
     expect(changeEffect(limitRow(32, [limit({ limitType: 32, limitValue: 30, measure: 'minutes' })]), 15)).toBe('at_once');
     expect(changeEffect(limitRow(32, [limit({ limitType: 32, limitValue: 30, measure: 'minutes' })]), -1)).toBe('pending');
   });

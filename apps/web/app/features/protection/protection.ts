@@ -7,6 +7,7 @@
  */
 import type { LimitPingResponse, PlayerLimit, PlayerLimits, RealityCheckState } from '@betsite/contracts';
 import {
+  APPROVAL_DELAY_MS,
   DEPOSIT_TIMEOUT,
   DEPOSIT_TYPES,
   EXTRA_LOCK,
@@ -17,7 +18,9 @@ import {
   SELF_EXCLUSION,
   SESSION_HOURS,
   WAGER_TYPES,
+  changeLimit,
   familyOf,
+  type LimitRecord,
 } from '@betsite/domain';
 
 /** SPEC §9: the reality-check timer runs in steps of at most 5 minutes (rechecked from the stored time). */
@@ -166,17 +169,30 @@ export function parseLimitAmount(input: string): number | null {
   return value >= 1 && value < NO_LIMIT ? value : null;
 }
 
+/** The row as the domain's limit record (times in ms; a removal waits as the type's none value). */
+function recordOf(row: LimitRow): LimitRecord {
+  const approveAtS = row.pending?.approveAt ?? null;
+  return {
+    type: row.type,
+    value: row.value,
+    startedAt: null,
+    endsAt: row.endsAt === null ? null : row.endsAt * 1000,
+    pendingValue: row.pending ? (row.pending.value ?? noneValueOf(row.type)) : null,
+    pendingSince: approveAtS === null ? null : approveAtS * 1000 - APPROVAL_DELAY_MS,
+    reason: null,
+  };
+}
+
 /**
- * What a changed value will do (the row says it before the player saves): apply at once,
- * wait 24 h for confirmation, nothing, or be refused (a running exclusion is never shortened).
+ * What a changed value will do (the row says it before the player saves), decided by the
+ * domain's `changeLimit` as the server decides it: apply at once, wait 24 h for
+ * confirmation, nothing, or be refused (a running exclusion is never shortened; a value
+ * the type does not take).
  */
-export function changeEffect(row: LimitRow, next: number): 'at_once' | 'pending' | 'same' | 'forbidden' {
-  const exclusion = familyOf(row.type) === 'exclusion';
-  if (row.value === null) return isNone(row.type, next) ? 'same' : 'at_once';
-  if (next === row.value) return 'same';
-  if (exclusion) return !isNone(row.type, next) && next > row.value ? 'at_once' : 'forbidden';
-  if (isNone(row.type, next)) return 'pending';
-  return next < row.value ? 'at_once' : 'pending';
+export function changeEffect(row: LimitRow, next: number, nowMs: number = Date.now()): 'at_once' | 'pending' | 'same' | 'forbidden' {
+  const outcome = changeLimit(recordOf(row), next, nowMs);
+  if (!outcome.ok) return 'forbidden';
+  return outcome.effect === 'applied' ? 'at_once' : outcome.effect === 'pending' ? 'pending' : 'same';
 }
 
 /** Drop the pending change of `types` from the tab's copy (SPEC §4: after a reject, unless 401/403). */
