@@ -10,3 +10,5 @@ export * from './dice.ts';
 export * from './mines.ts';
 export * from './crash.ts';
 export * from './scratch.ts';
+export * from './shared/index.ts';
+export * from './rounds.ts';

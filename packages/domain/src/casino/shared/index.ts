@@ -1,0 +1,3 @@
+export * from './schedule.ts';
+export * from './crash-live.ts';
+export * from './tv-games.ts';
