@@ -40,3 +40,4 @@ export * from './sports/index.ts';
 export * from './coupon/index.ts';
 export * from './protection/index.ts';
 export * from './casino/index.ts';
+export * from './remote-app.ts';

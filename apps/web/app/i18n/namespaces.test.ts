@@ -10,7 +10,7 @@ const dict = (lng: string, ns: string) => files.get(`${lng}/${ns}`) ?? {};
 describe('dictionary selection per route', () => {
   it('a route adds its own namespaces to main', () => {
     expect(namespacesForRoute(routeByName('live'))).toEqual(['sports']);
-    expect(namespacesForRoute(routeByName('office-history'))).toEqual(['office', 'sports']);
+    expect(namespacesForRoute(routeByName('office-history'))).toEqual(['office', 'sports', 'casino']);
     expect(namespacesForRoute(routeByName('office-account'))).toEqual(['office']);
     expect(namespacesForRoute(routeByName('bonus-casino'))).toEqual(['casino', 'promo']);
     expect(namespacesForRoute(routeByName('print-coupon'))).toEqual(['sports']);

@@ -223,8 +223,8 @@ const slug = (s: string) => s.replace(/[/_]/g, '-');
 /** Pages where money is staked or paid in: closed to banned players (meta flag 25). */
 const forbiddenWhenBanned = { banFlag: 25 } as const satisfies Partial<RouteMeta>;
 const BANNED_FORBIDDEN_OFFICE: ReadonlySet<string> = new Set(['recharge']);
-/** Office sections that need more than the office dictionary: the settings name the sports (line and live visibility), my bets shares the slip's texts. */
-const OFFICE_EXTRA_DICTIONARIES: Readonly<Partial<Record<string, readonly string[]>>> = { settings: ['sports'], history: ['sports'] };
+/** Office sections that need more than the office dictionary: the settings name the sports (line and live visibility), my bets shares the slip's texts, the casino history the casino's. */
+const OFFICE_EXTRA_DICTIONARIES: Readonly<Partial<Record<string, readonly string[]>>> = { settings: ['sports'], history: ['sports', 'casino'] };
 const officeSection = (s: string): RouteMeta => {
   const extra = OFFICE_EXTRA_DICTIONARIES[s];
   return office({ ...(BANNED_FORBIDDEN_OFFICE.has(s) ? forbiddenWhenBanned : {}), ...(extra ? { dictionaries: ['office', ...extra] } : {}) });
@@ -312,6 +312,8 @@ export const ROUTES: readonly RouteDef[] = [
   ),
   ...CASINO_SECTIONS.map((s) => r(slug(s), s, 'casino', `casino_${s.replace(/[/-]/g, '_')}`, casino())),
   r('slots-vulkan', 'slots/vulkan', 'casino', 'casino_slots', casino()),
+  // Provably fair (issue 13): recomputes a past round from its revealed seeds in the browser.
+  r('casino-verify', 'provably-fair', 'casino', 'casino_provably_fair', casino()),
 
   // Games project (bonus games).
   r('games', 'games', 'games', 'games_index', casino(['games'])),
