@@ -30,3 +30,5 @@ export * from './limits.ts';
 export * from './terms.ts';
 export * from './player-standing.ts';
 export * from './casino-wallet.ts';
+export * from './casino.ts';
+export * from './rgs.ts';
