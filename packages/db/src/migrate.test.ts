@@ -12,6 +12,8 @@ const TABLES = [
   'captcha_challenges',
   'casino_launch_tokens',
   'casino_rounds',
+  'casino_shared_bets',
+  'casino_shared_rounds',
   'casino_wallet_transactions',
   'champs',
   'config_groups',

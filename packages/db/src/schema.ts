@@ -214,6 +214,8 @@ export interface Database {
   casino_rounds: CasinoRoundsTable;
   casino_wallet_transactions: CasinoWalletTransactionsTable;
   casino_launch_tokens: CasinoLaunchTokensTable;
+  casino_shared_rounds: CasinoSharedRoundsTable;
+  casino_shared_bets: CasinoSharedBetsTable;
 }
 
 /** A login session, known only by the SHA-256 (hex) of its token. */
@@ -836,4 +838,43 @@ export interface CasinoLaunchTokensTable {
   expires_at: Date;
   used_at: NullableTimestamp;
   created_at: Date;
+}
+
+/** A shared casino round: crash-live, bingo, TV games, virtual sports (migration 0027, decision 0025). */
+export interface CasinoSharedRoundsTable {
+  id: Generated<string>;
+  engine: string;
+  room: ColumnType<string, string | undefined, string>;
+  round_no: ColumnType<bigint, bigint | number, never>;
+  /** Secret until the round is settled or void. */
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  state: 'open' | 'running' | 'settled' | 'void';
+  params: ColumnType<JsonValue, string | undefined, string>;
+  result: ColumnType<JsonValue | null, string | null | undefined, string | null>;
+  opens_at: Date;
+  closes_at: Date;
+  ends_at: Date;
+  settled_at: NullableTimestamp;
+  created_at: Date;
+}
+
+/** A player's bet on a shared round (migration 0027). */
+export interface CasinoSharedBetsTable {
+  id: string;
+  round_id: string;
+  session_id: string;
+  user_id: string | null;
+  game_id: string;
+  mode: 'real' | 'demo';
+  currency: string;
+  stake: bigint;
+  selection: ColumnType<JsonValue, string, string>;
+  cashed_out_at: ColumnType<number | null, number | null | undefined, number | null>;
+  status: 'open' | 'won' | 'lost' | 'void';
+  win: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  outcome: ColumnType<JsonValue | null, string | null | undefined, string | null>;
+  created_at: Date;
+  settled_at: NullableTimestamp;
 }
