@@ -31,3 +31,4 @@ export * from './terms.ts';
 export * from './player-standing.ts';
 export * from './casino-wallet.ts';
 export * from './casino.ts';
+export * from './rgs.ts';
