@@ -214,13 +214,11 @@ export interface Database {
   casino_rounds: CasinoRoundsTable;
   casino_wallet_transactions: CasinoWalletTransactionsTable;
   casino_launch_tokens: CasinoLaunchTokensTable;
-  casino_providers: CasinoProvidersTable;
-  casino_categories: CasinoCategoriesTable;
-  casino_games: CasinoGamesTable;
-  casino_favorites: CasinoFavoritesTable;
-  casino_recent: CasinoRecentTable;
   casino_shared_rounds: CasinoSharedRoundsTable;
   casino_shared_bets: CasinoSharedBetsTable;
+  rgs_sessions: RgsSessionsTable;
+  rgs_seeds: RgsSeedsTable;
+  rgs_rounds: RgsRoundsTable;
 }
 
 /** A login session, known only by the SHA-256 (hex) of its token. */
@@ -845,64 +843,6 @@ export interface CasinoLaunchTokensTable {
   created_at: Date;
 }
 
-/** A casino game studio (migration 0025, decision 0024). */
-export interface CasinoProvidersTable {
-  id: string;
-  name: string;
-  position: ColumnType<number, number | undefined, number>;
-  created_at: Date;
-}
-
-/** A lobby category; titles by language (`{ en: …, ru: … }`). */
-export interface CasinoCategoriesTable {
-  id: string;
-  titles: JSONColumnType<Record<string, string>>;
-  position: ColumnType<number, number | undefined, number>;
-  created_at: Date;
-}
-
-/** A game of the casino catalogue (migration 0025). */
-export interface CasinoGamesTable {
-  id: string;
-  provider_id: string;
-  category_id: string;
-  subcategories: JSONColumnType<string[]>;
-  titles: JSONColumnType<Record<string, string>>;
-  descriptions: JSONColumnType<Record<string, string>>;
-  /** Every title lowercased, one per line: what search as you type looks in. */
-  search_text: string;
-  art_motif: string;
-  art_color1: string;
-  art_color2: string;
-  engine: string;
-  /** Basis points: 9619 is 96.19%. */
-  rtp_bp: number;
-  volatility: 'low' | 'medium' | 'high';
-  min_stake: bigint;
-  max_stake: bigint;
-  demo: boolean;
-  is_new: boolean;
-  popular: boolean;
-  /** Lower first in the popular sort. */
-  popularity: number;
-  hidden_countries: JSONColumnType<string[]>;
-  enabled: boolean;
-  created_at: Date;
-}
-
-export interface CasinoFavoritesTable {
-  user_id: string;
-  game_id: string;
-  created_at: Date;
-}
-
-/** The games a player launched: one row per game, its last launch; the last 20 kept. */
-export interface CasinoRecentTable {
-  user_id: string;
-  game_id: string;
-  played_at: Date;
-}
-
 /** A shared casino round: crash-live, bingo, TV games, virtual sports (migration 0027, decision 0025). */
 export interface CasinoSharedRoundsTable {
   id: Generated<string>;
@@ -939,5 +879,62 @@ export interface CasinoSharedBetsTable {
   win: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   outcome: ColumnType<JsonValue | null, string | null | undefined, string | null>;
   created_at: Date;
+  settled_at: NullableTimestamp;
+}
+
+/** A game session of our game server, known by the SHA-256 of its bearer id (migration 0026, decision 0023). */
+export interface RgsSessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string | null;
+  game_id: string;
+  engine: string;
+  currency: string;
+  mode: 'real' | 'demo';
+  language: string;
+  min_stake: bigint;
+  max_stake: bigint;
+  /** Demo only: the fun balance. */
+  demo_balance: bigint | null;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+/** Provably fair seeds: one live per player and game (real) or per session (demo) (migration 0026). */
+export interface RgsSeedsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  session_id: string | null;
+  game_id: string;
+  /** Secret until revealed (rotation). */
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: ColumnType<number, number | undefined, number>;
+  revealed_at: NullableTimestamp;
+  created_at: Date;
+}
+
+/** One round of our game server: its input, view, money, seed and wallet calls (migration 0026). */
+export interface RgsRoundsTable {
+  id: string;
+  session_id: string | null;
+  user_id: string | null;
+  game_id: string;
+  engine: string;
+  multi_step: boolean;
+  mode: 'real' | 'demo';
+  currency: string;
+  stake: ColumnType<bigint, bigint | undefined, bigint>;
+  win: ColumnType<bigint, bigint | undefined, bigint>;
+  status: 'open' | 'settled' | 'rolled_back';
+  seed_id: string;
+  nonce: number;
+  input: ColumnType<JsonValue, string, string>;
+  state: ColumnType<JsonValue, string, string>;
+  outcome: ColumnType<JsonValue | null, string | null | undefined, string | null>;
+  created_at: Date;
+  updated_at: Date;
   settled_at: NullableTimestamp;
 }
