@@ -214,6 +214,11 @@ export interface Database {
   casino_rounds: CasinoRoundsTable;
   casino_wallet_transactions: CasinoWalletTransactionsTable;
   casino_launch_tokens: CasinoLaunchTokensTable;
+  casino_providers: CasinoProvidersTable;
+  casino_categories: CasinoCategoriesTable;
+  casino_games: CasinoGamesTable;
+  casino_favorites: CasinoFavoritesTable;
+  casino_recent: CasinoRecentTable;
   casino_shared_rounds: CasinoSharedRoundsTable;
   casino_shared_bets: CasinoSharedBetsTable;
   rgs_sessions: RgsSessionsTable;
@@ -841,6 +846,64 @@ export interface CasinoLaunchTokensTable {
   expires_at: Date;
   used_at: NullableTimestamp;
   created_at: Date;
+}
+
+/** A casino game studio (migration 0025, decision 0024). */
+export interface CasinoProvidersTable {
+  id: string;
+  name: string;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Date;
+}
+
+/** A lobby category; titles by language (`{ en: …, ru: … }`). */
+export interface CasinoCategoriesTable {
+  id: string;
+  titles: JSONColumnType<Record<string, string>>;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Date;
+}
+
+/** A game of the casino catalogue (migration 0025). */
+export interface CasinoGamesTable {
+  id: string;
+  provider_id: string;
+  category_id: string;
+  subcategories: JSONColumnType<string[]>;
+  titles: JSONColumnType<Record<string, string>>;
+  descriptions: JSONColumnType<Record<string, string>>;
+  /** Every title lowercased, one per line: what search as you type looks in. */
+  search_text: string;
+  art_motif: string;
+  art_color1: string;
+  art_color2: string;
+  engine: string;
+  /** Basis points: 9619 is 96.19%. */
+  rtp_bp: number;
+  volatility: 'low' | 'medium' | 'high';
+  min_stake: bigint;
+  max_stake: bigint;
+  demo: boolean;
+  is_new: boolean;
+  popular: boolean;
+  /** Lower first in the popular sort. */
+  popularity: number;
+  hidden_countries: JSONColumnType<string[]>;
+  enabled: boolean;
+  created_at: Date;
+}
+
+export interface CasinoFavoritesTable {
+  user_id: string;
+  game_id: string;
+  created_at: Date;
+}
+
+/** The games a player launched: one row per game, its last launch; the last 20 kept. */
+export interface CasinoRecentTable {
+  user_id: string;
+  game_id: string;
+  played_at: Date;
 }
 
 /** A shared casino round: crash-live, bingo, TV games, virtual sports (migration 0027, decision 0025). */

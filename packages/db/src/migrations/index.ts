@@ -23,6 +23,7 @@ import * as m0021 from './0021_coupon_vip_and_resettlement.ts';
 import * as m0022 from './0022_player_limits.ts';
 import * as m0023 from './0023_terms_acceptance.ts';
 import * as m0024 from './0024_casino_rounds.ts';
+import * as m0025 from './0025_casino_catalogue.ts';
 import * as m0026 from './0026_rgs.ts';
 import * as m0027 from './0027_casino_live.ts';
 
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0022_player_limits': m0022,
   '0023_terms_acceptance': m0023,
   '0024_casino_rounds': m0024,
+  '0025_casino_catalogue': m0025,
   '0026_rgs': m0026,
   '0027_casino_live': m0027,
 };
