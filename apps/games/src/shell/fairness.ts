@@ -1,0 +1,13 @@
+/** Client seed rules shown before saving (the server checks them again). */
+const SEED = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+export function clientSeedError(seed: string): string | null {
+  if (seed.length === 0) return 'Enter a client seed.';
+  if (seed.length > 64) return 'At most 64 characters.';
+  return SEED.test(seed) ? null : 'Letters, digits and _ . : - only.';
+}
+
+/** 16 random hex characters from the browser's CSPRNG. */
+export function randomClientSeed(bytes: (array: Uint8Array<ArrayBuffer>) => Uint8Array = (a) => crypto.getRandomValues(a)): string {
+  return Array.from(bytes(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
