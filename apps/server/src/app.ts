@@ -42,6 +42,7 @@ import { depositLimitCheck, registerLimits } from './modules/limits/index.ts';
 import { registerDocs } from './modules/docs/index.ts';
 import { registerTerms } from './modules/terms/index.ts';
 import { registerCasinoWallet } from './modules/casino-wallet/index.ts';
+import { registerCasinoCatalogue } from './modules/casino-catalogue/index.ts';
 
 export interface BuildOptions {
   env: AppEnv;
@@ -169,8 +170,10 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await registerLine(app, options.line);
     // The bet slip: quote, placement on the ledger, live acceptance, settlement jobs, my bets.
     await registerCoupon(app, { limits });
-    // The casino's seamless wallet for the game server (/rgs-wallet/v1), launch tokens, interrupted-round recovery.
-    await registerCasinoWallet(app, { limits });
+    // The casino catalogue: lobby, favorites and recently played, operator endpoints; the demo catalogue when empty.
+    const casinoCatalogue = await registerCasinoCatalogue(app);
+    // The casino's seamless wallet for the game server (/rgs-wallet/v1), launch tokens (for games the catalogue lets a player launch), interrupted-round recovery.
+    await registerCasinoWallet(app, { limits, games: casinoCatalogue.launch });
     if (env.OPS_TOKEN) await app.register(opsRoutes, { token: env.OPS_TOKEN });
     // /docs: the OpenAPI document of the documented operations and Swagger UI.
     await registerDocs(app);

@@ -25,7 +25,7 @@ import { buildTestApp, fundedPlayer, type TestPlayer } from '../../testing.ts';
 import { CASINO_JOBS, DEV_CASINO_WALLET_SECRET, ROUND_TIMEOUT_MS } from './index.ts';
 
 const PROVIDER = 'betsite-rgs';
-const GAME = 'fruit-slot';
+const GAME = 'fruit-fiesta';
 
 describeEachDb('casino wallet', (t) => {
   const clock = createClock({ fake: true });

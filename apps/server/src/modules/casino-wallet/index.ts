@@ -27,7 +27,17 @@ export const CASINO_JOBS = {
 } as const;
 const RECOVER_EVERY_MS = 60_000;
 
-export async function registerCasinoWallet(app: FastifyInstance, options: { limits?: LimitsService } = {}): Promise<CasinoWallet | null> {
+/**
+ * What a launch asks of the catalogue (kept an interface so the wallet does not depend on it):
+ * `check` refuses a game the player may not launch (404 game_not_found, 422 demo_not_allowed);
+ * `played` records the launch in the player's recently played.
+ */
+export interface LaunchGameCheck {
+  check(gameId: string, mode: 'real' | 'demo', country: string | null): Promise<void>;
+  played(userId: string, gameId: string): Promise<void>;
+}
+
+export async function registerCasinoWallet(app: FastifyInstance, options: { limits?: LimitsService; games?: LaunchGameCheck } = {}): Promise<CasinoWallet | null> {
   const secret = app.env.CASINO_WALLET_SECRET ?? (app.env.NODE_ENV === 'production' ? null : DEV_CASINO_WALLET_SECRET);
   if (!secret) {
     app.log.warn('CASINO_WALLET_SECRET is not set: the casino wallet is off');
@@ -45,7 +55,7 @@ export async function registerCasinoWallet(app: FastifyInstance, options: { limi
     wallet.recover().catch((err: unknown) => app.log.error({ err }, 'casino round recovery on start failed'));
   });
   await app.register(casinoWalletRoutes, { wallet });
-  await app.register(casinoLaunchRoutes, { wallet });
+  await app.register(casinoLaunchRoutes, { wallet, ...(options.games ? { games: options.games } : {}) });
   return wallet;
 }
 

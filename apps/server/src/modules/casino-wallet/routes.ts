@@ -21,6 +21,7 @@ import {
 } from '@betsite/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
+import type { LaunchGameCheck } from './index.ts';
 import type { CasinoWallet, WalletAnswer } from './service.ts';
 
 const BODY_LIMIT = 8192;
@@ -55,11 +56,20 @@ export const casinoWalletRoutes: FastifyPluginAsync<{ wallet: CasinoWallet }> = 
   app.post(CASINO_WALLET_API.redeem, async (request) => wallet.redeem(signedBody(request, RedeemLaunchTokenRequestSchema).token));
 };
 
-/** The player's (or a visitor's, demo only) launch token. */
-export const casinoLaunchRoutes: FastifyPluginAsync<{ wallet: CasinoWallet }> = async (app, { wallet }) => {
+/**
+ * The player's (or a visitor's, demo only) launch token, for a game the catalogue lets them
+ * launch (`games`); a player's launch goes into their recently played.
+ */
+export const casinoLaunchRoutes: FastifyPluginAsync<{ wallet: CasinoWallet; games?: LaunchGameCheck }> = async (app, { wallet, games }) => {
   app.post(CASINO_WALLET_API.launch, async (request, reply): Promise<LaunchToken> => {
     const body = parseRequest(LaunchTokenRequestSchema, request.body, 'body');
+    await games?.check(body.gameId, body.mode, request.country ?? null);
+    const token = await wallet.issueLaunchToken(request.userId ?? null, body);
+    if (games && request.userId) {
+      // The token is issued: a failed record must not take it back.
+      await games.played(request.userId, body.gameId).catch((err: unknown) => request.log.warn({ err, gameId: body.gameId }, 'recently played not recorded'));
+    }
     reply.code(201).header('cache-control', 'no-store');
-    return wallet.issueLaunchToken(request.userId ?? null, body);
+    return token;
   });
 };
