@@ -3,7 +3,7 @@
  * `x-rgs-session` header (no cookies, so no CSRF). A refusal is an `RgsError` with the
  * server's code (`insufficient_funds`, the limit codes, `session_expired` …).
  */
-import type { PlayAnswer, PlayRequest, RgsSession, RotateAnswer, RoundView } from './rgs-types.ts';
+import type { PlayAnswer, PlayRequest, RgsFairness, RgsSession, RotateAnswer, RoundView } from './rgs-types.ts';
 
 export class RgsError extends Error {
   constructor(
@@ -20,7 +20,7 @@ export class RgsError extends Error {
 export interface RgsApi {
   session(): Promise<RgsSession>;
   play(body: PlayRequest): Promise<PlayAnswer>;
-  setClientSeed(clientSeed: string): Promise<void>;
+  setClientSeed(clientSeed: string): Promise<RgsFairness>;
   rotate(): Promise<RotateAnswer>;
   rounds(limit: number): Promise<{ rounds: RoundView[] }>;
 }

@@ -8,9 +8,20 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type EngineUi = LazyExoticComponent<ComponentType>;
 
+const slots = lazy(() => import('./games/slots/slot-game.tsx'));
 
 export const ENGINE_UIS: Readonly<Record<string, EngineUi>> = {
+  'fruit-fiesta': slots,
+  'pharaohs-gold': slots,
+  'neon-nights': slots,
+  'european-roulette': lazy(() => import('./games/roulette/roulette-game.tsx')),
+  blackjack: lazy(() => import('./games/blackjack/blackjack-game.tsx')),
+  'jacks-or-better': lazy(() => import('./games/video-poker/video-poker-game.tsx')),
+  keno: lazy(() => import('./games/keno/keno-game.tsx')),
   dice: lazy(() => import('./games/dice/dice-game.tsx')),
+  mines: lazy(() => import('./games/mines/mines-game.tsx')),
+  scratch: lazy(() => import('./games/scratch/scratch-game.tsx')),
+  crash: lazy(() => import('./games/crash/crash-game.tsx')),
 };
 
 export function engineUi(engine: string): EngineUi | null {

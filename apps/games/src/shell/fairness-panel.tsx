@@ -33,8 +33,7 @@ export function FairnessPanel({ api, fairness, onFairness, onError }: Props): Re
   };
   const save = (): Promise<void> =>
     run(async () => {
-      await api.setClientSeed(draft);
-      onFairness({ ...fairness, clientSeed: draft });
+      onFairness(await api.setClientSeed(draft));
     });
   const rotate = (): Promise<void> =>
     run(async () => {
@@ -61,7 +60,7 @@ export function FairnessPanel({ api, fairness, onFairness, onError }: Props): Re
       >
         <label>
           Client seed
-          <input value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={64} spellCheck={false} aria-invalid={problem ? true : undefined} aria-describedby="seed-help" />
+          <input value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={64} spellCheck={false} autoComplete="off" aria-invalid={problem ? true : undefined} aria-describedby="seed-help" />
         </label>
         <button type="button" onClick={() => setDraft(randomClientSeed())} disabled={working}>New random seed</button>
         <button type="submit" disabled={working || problem !== null || draft === fairness.clientSeed}>Save client seed</button>
@@ -74,8 +73,10 @@ export function FairnessPanel({ api, fairness, onFairness, onError }: Props): Re
           <dd className="mono">{revealed.serverSeed}</dd>
           <dt>Its hash (as shown before play)</dt>
           <dd className="mono">{revealed.serverSeedHash}</dd>
-          <dt>Client seed, last nonce</dt>
-          <dd className="mono">{revealed.clientSeed} : {revealed.lastNonce}</dd>
+          <dt>Client seed</dt>
+          <dd className="mono">{revealed.clientSeed}</dd>
+          <dt>Rounds on it</dt>
+          <dd>{revealed.lastNonce < 0 ? 'none' : `nonces 0 to ${revealed.lastNonce}: each can now be recomputed`}</dd>
         </dl>
       ) : null}
     </details>

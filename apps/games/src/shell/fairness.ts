@@ -1,10 +1,10 @@
-/** Client seed rules shown before saving (the server checks them again). */
-const SEED = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** Client seed rules shown before saving (the contract's: 1–64 printable ASCII characters, no spaces). */
+const SEED = /^[\x21-\x7e]+$/;
 
 export function clientSeedError(seed: string): string | null {
   if (seed.length === 0) return 'Enter a client seed.';
   if (seed.length > 64) return 'At most 64 characters.';
-  return SEED.test(seed) ? null : 'Letters, digits and _ . : - only.';
+  return SEED.test(seed) ? null : 'Printable characters without spaces only.';
 }
 
 /** 16 random hex characters from the browser's CSPRNG. */

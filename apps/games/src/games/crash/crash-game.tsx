@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from 'react';
+import { CRASH } from '@betsite/domain';
+import { formatHundredths } from '../../format.ts';
+import { big, num, obj } from '../../outcome.ts';
+import { useGame } from '../../shell/game-context.ts';
+import { percent, RulesPanel } from '../../shell/rules-panel.tsx';
+import { StakeSelector } from '../../shell/stake-selector.tsx';
+import { usePlayKey } from '../../shell/use-play-key.ts';
+import { climbAt, climbMs, parseTarget, reachChance } from './crash-logic.ts';
+import './crash.css';
+
+interface Flight {
+  readonly point: number;
+  readonly target: number;
+  readonly won: boolean;
+  readonly win: bigint;
+}
+
+export default function CrashGame(): React.JSX.Element {
+  const { stake, busy, play, money, announce } = useGame();
+  const [text, setText] = useState('2.00');
+  const [flight, setFlight] = useState<Flight | null>(null);
+  const [now, setNow] = useState(100);
+  const [flying, setFlying] = useState(false);
+  const [recent, setRecent] = useState<number[]>([]);
+  const frame = useRef(0);
+  const target = parseTarget(text);
+
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  const launch = async (): Promise<void> => {
+    if (target === null || flying) return;
+    const round = await play({ action: 'bet', stake: String(stake), cashOutAt: target });
+    if (!round) return;
+    const o = obj(round.outcome);
+    const f: Flight = { point: num(o.point, 100), target, won: o.won === true, win: big(round.win) };
+    setFlight(f);
+    setFlying(true);
+    const duration = climbMs(f.point);
+    const started = performance.now();
+    const tick = (t: number): void => {
+      const value = climbAt(f.point, t - started, duration);
+      setNow(value);
+      if (value < f.point) frame.current = requestAnimationFrame(tick);
+      else {
+        setFlying(false);
+        setRecent((r) => [f.point, ...r].slice(0, 10));
+        announce(`Crashed at ${formatHundredths(f.point)}×. ${f.won ? `Cashed out at ${formatHundredths(f.target)}×: you win ${money(f.win)}` : 'No win'}`);
+      }
+    };
+    frame.current = requestAnimationFrame(tick);
+  };
+  usePlayKey(() => void launch(), !busy && !flying);
+
+  const cashedOut = flight !== null && flight.won && now >= flight.target;
+  const crashed = flight !== null && !flying;
+  // The curve: x is time, y the multiplier's log, so the shown arc is the climb so far.
+  const progress = flight ? Math.min(1, Math.log(now / 100) / Math.log(Math.max(flight.point, 101) / 100)) : 0;
+  const x = 20 + progress * 340;
+  const y = 180 - progress * progress * 150;
+  return (
+    <section className="crash" aria-label="Crash">
+      <div className="crash-sky">
+        <svg viewBox="0 0 380 200" role="img" aria-label={flight ? `Multiplier ${formatHundredths(now)}×` : 'Ready for take-off'}>
+          <path d="M20 180H370M20 180V20" stroke="#39425a" strokeWidth="2" />
+          {flight ? <path d={`M20 180 Q ${20 + (x - 20) * 0.6} 180 ${x} ${y}`} fill="none" stroke={crashed && !flight.won ? '#ff5a6a' : '#ffd166'} strokeWidth="4" /> : null}
+          <g transform={`translate(${flight ? x : 20} ${flight ? y : 180}) rotate(-35)`}>
+            {crashed ? (
+              <polygon points="0,-16 5,-5 16,-4 7,3 10,14 0,7 -10,14 -7,3 -16,-4 -5,-5" fill="#ff5a3a" />
+            ) : (
+              <>
+                <path d="M-14 -6h20l10 6-10 6h-20z" fill="#e8ecf5" />
+                <path d="M-14 -6l-6-6v24l6-6z" fill="#ff5a3a" />
+                <circle cx="4" cy="0" r="3" fill="#4fa3ff" />
+              </>
+            )}
+          </g>
+        </svg>
+        <p className={`crash-figure${crashed ? (flight.won ? ' won' : ' lost') : ''}`} data-testid="crash-multiplier">
+          {formatHundredths(flight ? now : 100)}×
+        </p>
+        {cashedOut ? <p className="crash-cashed">Cashed out at {formatHundredths(flight.target)}× — {money(flight.win)}</p> : null}
+        {crashed && !flight.won ? <p className="crash-lost">Crashed before {formatHundredths(flight.target)}×</p> : null}
+      </div>
+      <ol className="crash-recent" aria-label="Last crash points">
+        {recent.map((p, i) => (
+          <li key={i} className={p >= 200 ? 'high' : 'low'}>{formatHundredths(p)}×</li>
+        ))}
+      </ol>
+      <div className="controls">
+        <label className="field">
+          Auto cash-out at
+          <input value={text} onChange={(e) => setText(e.target.value)} inputMode="decimal" size={8} aria-invalid={target === null} disabled={flying || busy} />×
+        </label>
+        <span className="muted">{target === null ? '1.01× to 10000×' : `chance ${(reachChance(target) * 100).toFixed(2)}% · win ${money((stake * BigInt(target)) / 100n)}`}</span>
+        <StakeSelector disabled={flying} />
+        <button type="button" className="primary" onClick={() => void launch()} disabled={busy || flying || target === null}>Bet</button>
+      </div>
+      <RulesPanel rtp={percent(CRASH.rtp)}>
+        <p>
+          Set a stake and an automatic cash-out target from 1.01× to 10,000×. The multiplier climbs from 1.00× and crashes at a point drawn by the
+          provably fair generator before the round: if it reaches your target you win stake × target, otherwise the stake is lost. 1% of rounds
+          crash at once (1.00×). The chance to reach a target m is about 99% ÷ m, so the RTP is 99% for every target.
+        </p>
+      </RulesPanel>
+    </section>
+  );
+}

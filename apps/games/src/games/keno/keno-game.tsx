@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { num, nums, obj } from '../../outcome.ts';
+import { formatMultiplier } from '../../format.ts';
+import { useGame } from '../../shell/game-context.ts';
+import { percent, RulesPanel } from '../../shell/rules-panel.tsx';
+import { StakeSelector } from '../../shell/stake-selector.tsx';
+import { usePlayKey } from '../../shell/use-play-key.ts';
+import { kenoPayRows, kenoRtpOf, MAX_PICKS, quickPick, togglePick } from './keno-logic.ts';
+import './keno.css';
+
+const REVEAL_MS = 60;
+
+export default function KenoGame(): React.JSX.Element {
+  const { stake, busy, play, money, announce } = useGame();
+  const [picks, setPicks] = useState<number[]>([]);
+  const [drawn, setDrawn] = useState<number[]>([]);
+  const [shown, setShown] = useState(0);
+  const [hits, setHits] = useState<number | null>(null);
+  const [playedPicks, setPlayedPicks] = useState(0);
+  useEffect(() => {
+    if (shown >= drawn.length) return;
+    const t = setTimeout(() => setShown((s) => s + 1), REVEAL_MS);
+    return () => clearTimeout(t);
+  }, [shown, drawn]);
+  const visible = new Set(drawn.slice(0, shown));
+  const revealing = shown < drawn.length;
+  const rows = kenoPayRows(picks.length || playedPicks);
+  const rtp = kenoRtpOf(picks.length || playedPicks);
+
+  const draw = async (): Promise<void> => {
+    if (picks.length === 0) {
+      announce('Pick 1 to 10 numbers first.');
+      return;
+    }
+    const round = await play({ action: 'draw', stake: String(stake), picks });
+    if (!round) return;
+    const o = obj(round.outcome);
+    setDrawn(nums(o.drawn));
+    setShown(0);
+    setHits(num(o.hits));
+    setPlayedPicks(picks.length);
+    const win = BigInt(round.win);
+    announce(`${num(o.hits)} of ${picks.length} hit. ${win > 0n ? `You win ${money(win)}` : 'No win'}`);
+  };
+  usePlayKey(() => void draw(), !busy && !revealing);
+  const change = (next: number[]): void => {
+    setPicks(next);
+    setDrawn([]);
+    setHits(null);
+  };
+
+  return (
+    <section className="keno" aria-label="Keno">
+      <div className="keno-main">
+        <div className="keno-board" role="group" aria-label={`Numbers 1 to 80: pick up to ${MAX_PICKS}`}>
+          {Array.from({ length: 80 }, (_, i) => i + 1).map((n) => {
+            const picked = picks.includes(n);
+            const out = visible.has(n);
+            return (
+              <button
+                key={n}
+                type="button"
+                className={`ball${picked ? ' picked' : ''}${out ? ' drawn' : ''}${picked && out ? ' hit' : ''}`}
+                aria-pressed={picked}
+                aria-label={`Number ${n}${out ? ', drawn' : ''}`}
+                onClick={() => change(togglePick(picks, n))}
+                disabled={busy || revealing || (!picked && picks.length >= MAX_PICKS)}
+              >
+                {n}
+              </button>
+            );
+          })}
+        </div>
+        <aside className="keno-side">
+          <p>
+            Picked <strong>{picks.length}</strong> of {MAX_PICKS}
+          </p>
+          <table className="paytable">
+            <caption>{picks.length || playedPicks ? `Pays for ${picks.length || playedPicks} picks (RTP ${rtp === null ? '—' : percent(rtp)})` : 'Pick numbers to see the pays'}</caption>
+            <thead><tr><th>Hits</th><th>Pays</th><th>Win</th></tr></thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.hits} className={!revealing && hits === r.hits && playedPicks === (picks.length || playedPicks) ? 'hit' : ''}>
+                  <td>{r.hits}</td>
+                  <td>{formatMultiplier(r.milli)}</td>
+                  <td className="num">{money((stake * BigInt(r.milli)) / 1000n)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {hits !== null && !revealing ? <p className="keno-hits" data-testid="keno-hits">{hits} hit{hits === 1 ? '' : 's'}</p> : null}
+        </aside>
+      </div>
+      <div className="controls">
+        <button type="button" onClick={() => change(quickPick(picks.length || MAX_PICKS))} disabled={busy || revealing}>Quick pick</button>
+        <button type="button" onClick={() => change([])} disabled={busy || revealing || picks.length === 0}>Clear</button>
+        <StakeSelector />
+        <button type="button" className="primary" onClick={() => void draw()} disabled={busy || revealing || picks.length === 0}>Draw</button>
+      </div>
+      <RulesPanel rtp={rtp === null ? 'by picks, 94.49% to 95.87%' : percent(rtp)}>
+        <p>
+          Pick 1 to 10 numbers of 80; 20 numbers are drawn. The pay depends on how many of your numbers are drawn (the table for your count of
+          picks, × the stake); with 10 picks, no hit at all pays too. Each count of picks has its own exactly computed RTP.
+        </p>
+        <table className="paytable">
+          <thead><tr><th>Picks</th><th>RTP</th><th>Top pay</th></tr></thead>
+          <tbody>
+            {Array.from({ length: MAX_PICKS }, (_, i) => i + 1).map((p) => (
+              <tr key={p}><td>{p}</td><td>{percent(kenoRtpOf(p) ?? 0)}</td><td>{formatMultiplier(kenoPayRows(p)[0]?.milli ?? 0)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </RulesPanel>
+    </section>
+  );
+}
