@@ -42,6 +42,7 @@ import { depositLimitCheck, registerLimits } from './modules/limits/index.ts';
 import { registerDocs } from './modules/docs/index.ts';
 import { registerTerms } from './modules/terms/index.ts';
 import { registerCasinoWallet } from './modules/casino-wallet/index.ts';
+import { registerRgs, type RgsOptions } from './modules/rgs/index.ts';
 import { registerCasinoCatalogue } from './modules/casino-catalogue/index.ts';
 
 export interface BuildOptions {
@@ -70,6 +71,8 @@ export interface BuildOptions {
   line?: LineOptions;
   /** Told of every route as it is added, before any of them (the fuzz test enumerates the routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The game server: its wallet (default in process, or RGS_WALLET_URL) and app folder (tests inject these). */
+  rgs?: RgsOptions;
 }
 
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
@@ -174,6 +177,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     const casinoCatalogue = await registerCasinoCatalogue(app);
     // The casino's seamless wallet for the game server (/rgs-wallet/v1), launch tokens (for games the catalogue lets a player launch), interrupted-round recovery.
     await registerCasinoWallet(app, { limits, games: casinoCatalogue.launch });
+    // Our game server (/rgs/v1, /rgs/app/, the player's rounds): after the wallet, which it calls through the signed contract.
+    await registerRgs(app, options.rgs);
     if (env.OPS_TOKEN) await app.register(opsRoutes, { token: env.OPS_TOKEN });
     // /docs: the OpenAPI document of the documented operations and Swagger UI.
     await registerDocs(app);
