@@ -16,8 +16,12 @@ import { SportsSettingsView } from '../../features/sports-settings/index.ts';
 import { MyBetsView } from '../../features/coupon/index.ts';
 import { IdentificationView } from '../../features/player-state/index.ts';
 import { ResponsibleView } from '../../features/protection/index.ts';
+import { OfficeHistoryTabs } from '../../features/casino/index.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+/** History (SPEC §2 bet_history): sports bets, and the casino rounds of issue 13 (`?tab=casino`). */
+const HistoryView = () => <OfficeHistoryTabs sports={MyBetsView} />;
 
 const slug = (s: string) => s.replace(/[/_]/g, '-');
 
@@ -31,8 +35,8 @@ const SECTION_VIEWS: Partial<Record<string, ComponentType>> = {
   historypay: HistoryPayView,
   account: AccountView,
   security: SecurityView,
-  // My bets (issue 11): the coupons with their selections, open / settled / all.
-  history: MyBetsView,
+  // My bets (issue 11): the coupons with their selections, open / settled / all; casino rounds (issue 13).
+  history: HistoryView,
   // Sports in line and live (SPEC §7 "save disallowed sports").
   settings: SportsSettingsView,
   // payment/requests, create-request/{topicId}, {topicId}/transactions/{transactionId?}, {topicId}/{subTopicId}
