@@ -265,11 +265,17 @@ export function createCasinoCatalogue({ db, clock, lobbyCacheMs = LOBBY_CACHE_MS
     /** Idempotent; a game the player cannot see is not found. */
     async addFavorite(userId: string, gameId: string, country: string | null): Promise<void> {
       if (!(await visibleGame(gameId, country))) throw gameNotFound();
-      await db
-        .insertInto('casino_favorites')
-        .values({ user_id: userId, game_id: gameId, created_at: new Date(clock.now()) })
-        .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
-        .execute();
+      try {
+        await db
+          .insertInto('casino_favorites')
+          .values({ user_id: userId, game_id: gameId, created_at: new Date(clock.now()) })
+          .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
+          .execute();
+      } catch (error) {
+        // The game deleted in between.
+        if (sqlState(error) === '23503') throw gameNotFound();
+        throw error;
+      }
     },
 
     /** Idempotent; only an unknown game is not found (a favorite of a game hidden since can still go). */
