@@ -44,6 +44,7 @@ import { registerTerms } from './modules/terms/index.ts';
 import { registerCasinoWallet } from './modules/casino-wallet/index.ts';
 import { registerRgs, type RgsOptions } from './modules/rgs/index.ts';
 import { registerCasinoCatalogue } from './modules/casino-catalogue/index.ts';
+import { registerCasinoLive } from './modules/casino-live/index.ts';
 
 export interface BuildOptions {
   env: AppEnv;
@@ -179,6 +180,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await registerCasinoWallet(app, { limits, games: casinoCatalogue.launch });
     // Our game server (/rgs/v1, /rgs/app/, the player's rounds): after the wallet, which it calls through the signed contract.
     await registerRgs(app, options.rgs);
+    // Shared casino rounds: after the wallet (their money) and the live hub (their topics).
+    await registerCasinoLive(app);
     if (env.OPS_TOKEN) await app.register(opsRoutes, { token: env.OPS_TOKEN });
     // /docs: the OpenAPI document of the documented operations and Swagger UI.
     await registerDocs(app);

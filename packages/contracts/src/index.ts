@@ -32,3 +32,4 @@ export * from './player-standing.ts';
 export * from './casino-wallet.ts';
 export * from './casino.ts';
 export * from './rgs.ts';
+export * from './casino-live.ts';

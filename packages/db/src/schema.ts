@@ -923,6 +923,7 @@ export interface CasinoSharedRoundsTable {
   closes_at: Date;
   ends_at: Date;
   settled_at: NullableTimestamp;
+  lease_until: NullableTimestamp;
   created_at: Date;
 }
 
@@ -943,6 +944,7 @@ export interface CasinoSharedBetsTable {
   outcome: ColumnType<JsonValue | null, string | null | undefined, string | null>;
   created_at: Date;
   settled_at: NullableTimestamp;
+  paid_at: NullableTimestamp;
 }
 
 /** A game session of our game server, known by the SHA-256 of its bearer id (migration 0026, decision 0023). */

@@ -8,10 +8,12 @@ import { sql, type Kysely } from 'kysely';
  * secret until the round is over: the API shows only its sha256 before), the public client
  * seed, the public parameters bets are priced on (a virtual match's teams and odds), times,
  * state open → running (crash) → settled | void, and the drawn result. A scheduler on any
- * node claims due rounds with `for update skip locked`, so one node settles a round.
+ * node claims due rounds with `for update skip locked` and a lease (`lease_until`), so one
+ * node at a time settles a round, and another takes over if it dies.
  *
  * `casino_shared_bets`: a player's bet on a round, through a game-server session: stake,
- * selection, status open → won | lost | void, and what it paid. Real money moves through the
+ * selection, status open → won | lost | void (decided under the bet's row lock), and what it
+ * paid; `paid_at` once the wallet confirmed the money. Real money moves through the
  * seamless wallet (one wallet round per bet), demo money in the session's fun balance.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -32,6 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Crash: when it crashes — secret until it has.
     .addColumn('ends_at', 'timestamptz', (col) => col.notNull())
     .addColumn('settled_at', 'timestamptz')
+    // A node settling the round holds it until then (its wallet calls run outside a transaction).
+    .addColumn('lease_until', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (col) => col.notNull())
     .addUniqueConstraint('casino_shared_rounds_number', ['engine', 'room', 'round_no'])
     .execute();
@@ -55,10 +59,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('win', 'bigint', (col) => col.check(sql`win >= 0`))
     .addColumn('outcome', 'jsonb')
     .addColumn('created_at', 'timestamptz', (col) => col.notNull())
+    // When the outcome was decided (status won | lost | void) and when the wallet confirmed
+    // its money (the credit or the rollback): a decided bet not yet paid is paid again, idempotently.
     .addColumn('settled_at', 'timestamptz')
+    .addColumn('paid_at', 'timestamptz')
     .addCheckConstraint('casino_shared_bets_real_player', sql`mode <> 'real' or user_id is not null`)
     .execute();
   await db.schema.createIndex('casino_shared_bets_round').on('casino_shared_bets').columns(['round_id', 'status']).execute();
+  await db.schema.createIndex('casino_shared_bets_unpaid').on('casino_shared_bets').column('settled_at').where(sql.ref('paid_at'), 'is', null).execute();
   await db.schema.createIndex('casino_shared_bets_session').on('casino_shared_bets').columns(['session_id', 'created_at']).execute();
 }
 

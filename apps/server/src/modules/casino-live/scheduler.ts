@@ -1,0 +1,124 @@
+/**
+ * The scheduler of shared rounds: a tick every `tickMs` on every node (wall time; the times
+ * it compares are the application clock's). Each tick
+ * - creates the rounds that must exist (`ensureRounds`: unique round numbers, so nodes agree);
+ * - starts crash runs whose bets closed (open → running, announced);
+ * - claims due rounds with `for update skip locked` and a lease, so one node at a time draws
+ *   and settles a round and another takes over if it dies mid-way; the draw is a function
+ *   of the committed seed, so whichever node settles gets the same result;
+ * - pays decided bets whose wallet call did not go through.
+ * A crash round settled more than `CRASH_VOID_LATE_MS` after it crashed is void (its stakes
+ * given back): the server was not running while it ran, so nobody could cash out (GLI-19).
+ * Everything is in the database, so a restart goes on where it stopped.
+ */
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { sharedSeeds } from '@betsite/domain';
+import type { SharedPublicBet, SharedRound } from '@betsite/contracts';
+import type { Database, JsonObject } from '@betsite/db';
+import type { ServerClock } from '../../lib/clock.ts';
+import type { SharedBets } from './bets.ts';
+import { SHARED_ENGINES, sharedEngine } from './engines.ts';
+import { claimDueRounds, ensureRounds, publicBet, publicRound, type RoundRow } from './rounds.ts';
+
+export const CRASH_VOID_LATE_MS = 10_000;
+const LEASE_MS = 30_000;
+
+export interface SchedulerDeps {
+  db: Kysely<Database>;
+  clock: ServerClock;
+  bets: SharedBets;
+  logger: FastifyBaseLogger;
+  onRound(round: SharedRound): void;
+  onBet(round: RoundRow, bet: SharedPublicBet): void;
+}
+
+export function createScheduler({ db, clock, bets, logger, onRound, onBet }: SchedulerDeps) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  async function startRuns(now: number): Promise<void> {
+    const started = await db
+      .updateTable('casino_shared_rounds')
+      .set({ state: 'running' })
+      .where('engine', '=', 'crash-live')
+      .where('state', '=', 'open')
+      .where('closes_at', '<=', new Date(now))
+      .where('ends_at', '>', new Date(now))
+      .returningAll()
+      .execute();
+    for (const row of started) onRound(publicRound(row));
+  }
+
+  async function settle(round: RoundRow, now: number): Promise<void> {
+    const engine = sharedEngine(round.engine);
+    if (!engine) return;
+    const late = engine.timing.kind === 'chained' && now - round.ends_at.getTime() > CRASH_VOID_LATE_MS;
+    const result: JsonObject | null = late ? null : engine.draw(sharedSeeds(round.server_seed, round.engine, round.room, Number(round.round_no)), (round.params ?? {}) as JsonObject);
+    const decided = await bets.decideRound(round, engine, result);
+    const done = await db
+      .updateTable('casino_shared_rounds')
+      .set({ state: late ? 'void' : 'settled', result: result ? JSON.stringify(result) : null, settled_at: new Date(now), lease_until: null })
+      .where('id', '=', round.id)
+      .where('state', 'in', ['open', 'running'])
+      .returningAll()
+      .executeTakeFirst();
+    if (late) logger.warn({ round: round.id, engine: round.engine }, 'shared round settled too late to have been played: void, stakes returned');
+    if (done) onRound(publicRound(done));
+    for (const bet of decided) onBet(done ?? round, publicBet(bet));
+    for (const bet of decided) if (bet.mode === 'real') await bets.pay(bet);
+  }
+
+  async function tick(): Promise<void> {
+    const now = clock.now();
+    await startRuns(now);
+    for (const engine of Object.values(SHARED_ENGINES)) {
+      for (const room of engine.rooms) for (const row of await ensureRounds(db, engine, room, now)) onRound(publicRound(row));
+    }
+    for (;;) {
+      const due = await claimDueRounds(db, clock.now(), LEASE_MS);
+      for (const round of due) await settle(round, clock.now());
+      // A crash round just settled makes the next one: create it now, not a tick later.
+      if (due.some((r) => r.engine === 'crash-live')) for (const row of await ensureRounds(db, SHARED_ENGINES['crash-live']!, '', clock.now())) onRound(publicRound(row));
+      if (due.length < 10) break;
+    }
+    await bets.payPending();
+  }
+
+  /** One tick after another (a direct call waits for the running one); rejects with the tick's error. */
+  function runTick(): Promise<void> {
+    const next = running.then(tick, tick);
+    running = next.catch((err: unknown) => {
+      logger.error({ err }, 'shared rounds tick failed');
+    });
+    return next;
+  }
+
+  return {
+    tick: runTick,
+    start(tickMs: number) {
+      if (timer || tickMs <= 0) return;
+      stopped = false;
+      const loop = () => {
+        timer = setTimeout(() => {
+          void runTick()
+            .catch(() => undefined)
+            .finally(() => {
+              if (!stopped) loop();
+            });
+        }, tickMs);
+        timer.unref();
+      };
+      loop();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type SharedScheduler = ReturnType<typeof createScheduler>;
