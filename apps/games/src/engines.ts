@@ -22,6 +22,7 @@ export const ENGINE_UIS: Readonly<Record<string, EngineUi>> = {
   mines: lazy(() => import('./games/mines/mines-game.tsx')),
   scratch: lazy(() => import('./games/scratch/scratch-game.tsx')),
   crash: lazy(() => import('./games/crash/crash-game.tsx')),
+  'crash-live': lazy(() => import('./shared/crash-live/crash-live-game.tsx')),
 };
 
 export function engineUi(engine: string): EngineUi | null {

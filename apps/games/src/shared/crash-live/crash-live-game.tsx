@@ -1,0 +1,166 @@
+/**
+ * Crash-live: one rocket for everyone. Bets are taken while the round counts down; then the
+ * multiplier climbs on the shared curve (the domain's `crashMultiplierAt`, from the run's
+ * start in server time) until the server announces the crash. A bet may carry an automatic
+ * cash-out; "Cash out" takes the multiplier of the moment the server receives it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { CRASH_LIVE, crashMultiplierAt } from '@betsite/domain';
+import { formatHundredths, formatMoney } from '../../format.ts';
+import { num, obj } from '../../outcome.ts';
+import type { RoundView } from '../../rgs-types.ts';
+import { useGame } from '../../shell/game-context.ts';
+import { percent, RulesPanel } from '../../shell/rules-panel.tsx';
+import { StakeSelector } from '../../shell/stake-selector.tsx';
+import { parseTarget } from '../../games/crash/crash-logic.ts';
+import { useServerNow, useSharedTopic } from '../live-topic.ts';
+import { RoundFairness } from '../round-fairness.tsx';
+import { currentRound, pastRounds, secondsUntil, type SharedRound } from '../shared-state.ts';
+import '../shared.css';
+
+const pointOf = (r: SharedRound): number => num(obj(r.result).point, 100);
+const roundIdOf = (bet: RoundView | null): string | null => (bet ? String(obj(obj(bet.input).round).id ?? '') || null : null);
+
+export default function CrashLiveGame(): React.JSX.Element {
+  const { session, stake, busy, play, money, announce } = useGame();
+  const { state, connected } = useSharedTopic('crash-live');
+  const now = useServerNow(state.offsetMs, 100);
+  const [auto, setAuto] = useState(false);
+  const [text, setText] = useState('2.00');
+  const [mine, setMine] = useState<RoundView | null>(session.open);
+  const [frameNow, setFrameNow] = useState(now);
+  const frame = useRef(0);
+  const round = currentRound(state);
+  const past = pastRounds(state);
+  const last = past[0] ?? null;
+  const running = round?.state === 'running' || (round !== null && round.state === 'open' && now >= Date.parse(round.closesAt));
+  const target = auto ? parseTarget(text) : null;
+
+  // The curve at the display's frame rate while the run goes.
+  useEffect(() => {
+    if (!running) return undefined;
+    const step = (): void => {
+      setFrameNow(Date.now() + state.offsetMs);
+      frame.current = requestAnimationFrame(step);
+    };
+    frame.current = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame.current);
+  }, [running, state.offsetMs]);
+
+  // The crash: my bet's fate is told, then forgotten for the next round.
+  const myRound = roundIdOf(mine);
+  useEffect(() => {
+    if (!mine || !myRound) return;
+    const over = past.find((r) => r.id === myRound);
+    if (!over) return;
+    const cashed = num(obj(mine.outcome).cashedOutAt, 0);
+    const autoAt = num(obj(mine.input).autoCashOut, 0);
+    const point = pointOf(over);
+    const at = cashed || (autoAt && point >= autoAt ? autoAt : 0);
+    announce(over.state === 'void' ? 'The round was void: your stake is returned' : `Crashed at ${formatHundredths(point)}×. ${at ? `Cashed out at ${formatHundredths(at)}×` : 'No win'}`);
+    setMine(null);
+  }, [past, mine, myRound, announce]);
+
+  const elapsed = round && running ? Math.max(0, frameNow - Date.parse(round.closesAt)) : 0;
+  const multiplier = running ? crashMultiplierAt(elapsed) : last && !round ? pointOf(last) : 100;
+  const myBetHere = mine !== null && myRound === round?.id;
+  const cashedAt = mine ? num(obj(mine.outcome).cashedOutAt, 0) : 0;
+  const autoAt = mine ? num(obj(mine.input).autoCashOut, 0) : 0;
+  const autoReached = autoAt > 0 && running && multiplier >= autoAt;
+
+  const bet = async (): Promise<void> => {
+    if (!round || round.state !== 'open' || (auto && target === null)) return;
+    const answer = await play({ action: 'bet', stake: String(stake), autoCashOut: target, roundId: round.id });
+    if (answer) setMine(answer);
+  };
+  const cashOut = async (): Promise<void> => {
+    const answer = await play({ action: 'cashout' });
+    if (answer) {
+      setMine(answer);
+      announce(`Cashed out at ${formatHundredths(num(obj(answer.outcome).cashedOutAt, 0))}×: you win ${money(answer.win)}`);
+    }
+  };
+
+  // The curve drawn in log scale, so the arc is the climb so far.
+  const progress = Math.min(1, Math.log(multiplier / 100) / Math.log(Math.max(multiplier, 200) / 100));
+  const x = 20 + progress * 340;
+  const y = 180 - progress * progress * 150;
+  const crashedShown = !running && last !== null && (!round || now < Date.parse(round.opensAt) + 1500);
+  const roundBets = state.bets.filter((b) => b.roundId === (round?.id ?? last?.id));
+  return (
+    <section className="crash shared" aria-label="Crash live">
+      <p className="shared-status" data-testid="shared-status">
+        {!connected ? 'Connecting to the live round…' : !round ? 'Next round being drawn…' : running ? `Round ${round.roundNo} — flying` : `Round ${round.roundNo} — bets close in ${secondsUntil(round.closesAt, now)} s`}
+      </p>
+      <div className="crash-sky">
+        <svg viewBox="0 0 380 200" role="img" aria-label={`Multiplier ${formatHundredths(multiplier)}×`}>
+          <path d="M20 180H370M20 180V20" stroke="#39425a" strokeWidth="2" />
+          {running || crashedShown ? <path d={`M20 180 Q ${20 + (x - 20) * 0.6} 180 ${x} ${y}`} fill="none" stroke={crashedShown ? '#ff5a6a' : '#ffd166'} strokeWidth="4" /> : null}
+          <g transform={`translate(${running || crashedShown ? x : 20} ${running || crashedShown ? y : 180}) rotate(-35)`}>
+            {crashedShown ? (
+              <polygon points="0,-16 5,-5 16,-4 7,3 10,14 0,7 -10,14 -7,3 -16,-4 -5,-5" fill="#ff5a3a" />
+            ) : (
+              <>
+                <path d="M-14 -6h20l10 6-10 6h-20z" fill="#e8ecf5" />
+                <path d="M-14 -6l-6-6v24l6-6z" fill="#ff5a3a" />
+                <circle cx="4" cy="0" r="3" fill="#4fa3ff" />
+              </>
+            )}
+          </g>
+        </svg>
+        <p className={`crash-figure${crashedShown ? ' lost' : ''}`} data-testid="crash-live-multiplier">
+          {crashedShown && last ? `${formatHundredths(pointOf(last))}×` : `${formatHundredths(multiplier)}×`}
+        </p>
+        {myBetHere && (cashedAt || autoReached) ? <p className="crash-cashed">Cashed out at {formatHundredths(cashedAt || autoAt)}×</p> : null}
+        {crashedShown && last ? <p className="crash-lost">{last.state === 'void' ? 'Round void — stakes returned' : `Crashed at ${formatHundredths(pointOf(last))}×`}</p> : null}
+      </div>
+      <ol className="crash-recent" aria-label="Last crash points">
+        {past.map((r) => (
+          <li key={r.id} className={pointOf(r) >= 200 ? 'high' : 'low'}>{r.state === 'void' ? 'void' : `${formatHundredths(pointOf(r))}×`}</li>
+        ))}
+      </ol>
+      <div className="controls">
+        {myBetHere && running && !cashedAt && !autoReached ? (
+          <button type="button" className="primary cash-out" onClick={() => void cashOut()} disabled={busy} data-testid="crash-live-cashout">
+            Cash out {money((BigInt(mine?.stake ?? '0') * BigInt(multiplier)) / 100n)}
+          </button>
+        ) : (
+          <>
+            <label className="field">
+              <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} disabled={busy} /> Auto cash-out at
+              <input value={text} onChange={(e) => setText(e.target.value)} inputMode="decimal" size={7} aria-invalid={auto && target === null} disabled={!auto || busy} />×
+            </label>
+            <StakeSelector disabled={myBetHere} />
+            <button type="button" className="primary" onClick={() => void bet()} disabled={busy || !round || running || myBetHere || (auto && target === null)} data-testid="crash-live-bet">
+              {myBetHere ? 'Bet placed' : 'Bet'}
+            </button>
+          </>
+        )}
+      </div>
+      <table className="shared-bets" aria-label="Bets in this round">
+        <thead>
+          <tr><th>Player</th><th className="num">Stake</th><th className="num">Cashed out</th><th className="num">Win</th></tr>
+        </thead>
+        <tbody>
+          {roundBets.map((b) => (
+            <tr key={b.id} className={b.status}>
+              <td>{b.player}</td>
+              <td className="num">{formatMoney(b.stake, b.currency, b.mode)}</td>
+              <td className="num">{b.cashedOutAt ? `${formatHundredths(b.cashedOutAt)}×` : b.status === 'lost' ? '—' : ''}</td>
+              <td className="num">{b.win && b.win !== '0' ? formatMoney(b.win, b.currency, b.mode) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <RulesPanel rtp={percent(CRASH_LIVE.rtp)}>
+        <p>
+          One round for every player. Bets are taken for {6} seconds; then the multiplier climbs from 1.00× (×2 at about 11.6 s, ×10 at 38 s) until
+          it crashes at a point drawn from the round&apos;s committed seed. Cash out any moment before the crash to win stake × the multiplier, or
+          set an automatic cash-out. 1% of rounds crash at once; the chance to reach m is about 99% ÷ m, so every way of playing returns 99%. The
+          run stops at 10,000×, which pays every bet still in. A round the server could not run is void and every stake goes back.
+        </p>
+      </RulesPanel>
+      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? 'void' : `${formatHundredths(pointOf(r))}×`)} />
+    </section>
+  );
+}
