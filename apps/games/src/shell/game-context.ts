@@ -19,6 +19,8 @@ export interface GameContextValue {
   /** A move is on its way: games disable their buttons. */
   readonly busy: boolean;
   readonly play: (body: PlayRequest) => Promise<RoundView | null>;
+  /** Reads the balance again (shared rounds pay at their settlement, after the play answer). */
+  readonly refreshBalance: () => Promise<void>;
   /** An amount in the session's currency (FUN in demo). */
   readonly money: (amount: bigint | string) => string;
   /** Says a result in the live region (screen readers, e2e). */

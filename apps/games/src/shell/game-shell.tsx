@@ -63,9 +63,20 @@ export function GameShell({ api, session, onFatal }: Props): React.JSX.Element {
     [api, session.currency, onFatal],
   );
 
+  const refreshBalance = useCallback(async (): Promise<void> => {
+    try {
+      const fresh = await api.session();
+      setBalance(BigInt(fresh.balance));
+      setRounds((n) => n + 1);
+      postToHost(balanceMessage(fresh.balance, session.currency));
+    } catch {
+      // The next play or refresh tries again.
+    }
+  }, [api, session.currency]);
+
   const value = useMemo<GameContextValue>(
-    () => ({ session, api, balance, stake, setStake, stakes, busy, play, money, announce: setSaid }),
-    [session, api, balance, stake, stakes, busy, play, money],
+    () => ({ session, api, balance, stake, setStake, stakes, busy, play, refreshBalance, money, announce: setSaid }),
+    [session, api, balance, stake, stakes, busy, play, refreshBalance, money],
   );
   const Game = engineUi(session.engine);
 

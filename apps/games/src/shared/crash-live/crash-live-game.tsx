@@ -22,7 +22,7 @@ const pointOf = (r: SharedRound): number => num(obj(r.result).point, 100);
 const roundIdOf = (bet: RoundView | null): string | null => (bet ? String(obj(obj(bet.input).round).id ?? '') || null : null);
 
 export default function CrashLiveGame(): React.JSX.Element {
-  const { session, stake, busy, play, money, announce } = useGame();
+  const { session, stake, busy, play, money, announce, refreshBalance } = useGame();
   const { state, connected } = useSharedTopic('crash-live');
   const now = useServerNow(state.offsetMs, 100);
   const [auto, setAuto] = useState(false);
@@ -59,7 +59,8 @@ export default function CrashLiveGame(): React.JSX.Element {
     const at = cashed || (autoAt && point >= autoAt ? autoAt : 0);
     announce(over.state === 'void' ? 'The round was void: your stake is returned' : `Crashed at ${formatHundredths(point)}×. ${at ? `Cashed out at ${formatHundredths(at)}×` : 'No win'}`);
     setMine(null);
-  }, [past, mine, myRound, announce]);
+    void refreshBalance();
+  }, [past, mine, myRound, announce, refreshBalance]);
 
   const elapsed = round && running ? Math.max(0, frameNow - Date.parse(round.closesAt)) : 0;
   const multiplier = running ? crashMultiplierAt(elapsed) : last && !round ? pointOf(last) : 100;
