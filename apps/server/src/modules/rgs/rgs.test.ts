@@ -263,6 +263,32 @@ describeEachDb('game server (rgs)', (t) => {
       expect(await balanceOf(q)).toBe(after);
     });
 
+    it("debits a double's extra stake, or refuses it and leaves the hand as it was", async () => {
+      const p = await player(1_50n);
+      const s = await open('blackjack', 'real', p);
+      let deal = ok(await play(s, OPENING.blackjack));
+      while (deal.round.status !== 'open') deal = ok(await play(s, OPENING.blackjack));
+      const before = await balanceOf(p);
+      // 0.50 left: the double's 1.00 is refused by the wallet, the round goes on unchanged.
+      expect(errorOf(await play(s, { action: 'double' }))).toEqual([422, 'insufficient_funds']);
+      expect(await balanceOf(p)).toBe(before);
+      const still = (await sessionView(s)).open!;
+      expect(still).toMatchObject({ id: deal.round.id, stake: '100', input: deal.round.input });
+      const stood = ok(await play(s, { action: 'stand' }));
+      expect(await balanceOf(p)).toBe(before + BigInt(stood.round.win));
+
+      const q = await player(10_00n);
+      const s2 = await open('blackjack', 'real', q);
+      let deal2 = ok(await play(s2, OPENING.blackjack));
+      while (deal2.round.status !== 'open') deal2 = ok(await play(s2, OPENING.blackjack));
+      const start = await balanceOf(q);
+      const doubled = ok(await play(s2, { action: 'double' }));
+      expect(doubled.round).toMatchObject({ status: 'settled', stake: '200' });
+      expect(await balanceOf(q)).toBe(start - 100n + BigInt(doubled.round.win));
+      const w = await app.db.selectFrom('casino_rounds').select(['stake_total', 'win_total']).where('round_id', '=', deal2.round.id).executeTakeFirstOrThrow();
+      expect(w).toEqual({ stake_total: 200n, win_total: BigInt(doubled.round.win) });
+    });
+
     it('never overdraws under 200 concurrent rounds on one balance', async () => {
       const p = await player(100_00n);
       const s = await open('dice', 'real', p);
@@ -288,7 +314,7 @@ describeEachDb('game server (rgs)', (t) => {
       // Every nonce of the seed used once.
       const nonces = await app.db.selectFrom('rgs_rounds').select('nonce').where('user_id', '=', p.userId).execute();
       expect(new Set(nonces.map((n) => n.nonce)).size).toBe(200);
-    });
+    }, 120_000); // 400 wallet calls through one PGlite connection: slow on a loaded machine
   });
 
   describe('fairness', () => {

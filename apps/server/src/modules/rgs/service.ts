@@ -56,6 +56,10 @@ interface Debit {
   txId: string;
   amount: string;
   confirmed: boolean;
+  /** The wallet's refusal code: this debit moved nothing (kept for audit). */
+  refused?: string;
+  /** Given back by a rollback (an unanswered debit, or a void round). */
+  rolledBack?: true;
 }
 interface RoundState {
   version: number;
@@ -103,6 +107,11 @@ const jsonText = (value: unknown) => JSON.stringify(value);
 const refused = (r: WalletRefusal) => new AppError(r.status, r.code, r.message, r.details);
 const unavailable = () => new AppError(503, Code.walletUnavailable, 'The wallet did not answer; the round was not played');
 const busy = () => new AppError(409, Code.roundBusy, 'Another move of this round is being played');
+/** A debit sent and not yet answered (a crash may have left it so). */
+const inFlight = (d: Debit) => !d.confirmed && d.refused === undefined && !d.rolledBack;
+/** The debits that took money and keep it. */
+const taken = (debits: Debit[]) => debits.filter((d) => d.confirmed && !d.rolledBack);
+const givenBack = (debits: Debit[], which: (d: Debit) => boolean): Debit[] => debits.map((d) => (which(d) ? { ...d, rolledBack: true } : d));
 
 /** The round's outcome on its seeds; the engine's refusal as a 400. */
 function replay(engine: Engine, input: RoundInput, seeds: FairSeeds): RoundResult {
@@ -285,11 +294,11 @@ export function createRounds({ db, wallet, seeds, now, log }: { db: Db; wallet: 
     } catch (error) {
       if (!(error instanceof WalletUnavailable)) throw error;
       // Unknown whether it was taken: give it back now if we can (recovery does otherwise).
-      if (await rollbackDebit(row, debit)) await write(id, 1, { state: { version: 2, debits: [] }, status: 'rolled_back' });
+      if (await rollbackDebit(row, debit)) await write(id, 1, { state: { version: 2, debits: [{ ...debit, rolledBack: true }] }, status: 'rolled_back' });
       throw unavailable();
     }
     if (!debited.ok) {
-      await write(id, 1, { state: { version: 2, debits: [] }, status: 'rolled_back' });
+      await write(id, 1, { state: { version: 2, debits: [{ ...debit, refused: debited.code }] }, status: 'rolled_back' });
       throw refused(debited);
     }
     const result = replay(engine, input, seed);
@@ -304,7 +313,7 @@ export function createRounds({ db, wallet, seeds, now, log }: { db: Db; wallet: 
     const round = await openRound(session);
     if (!round) throw new AppError(409, Code.noOpenRound, 'No round of this game is in progress');
     const state = stateOf(round.state);
-    if (state.debits.some((d) => !d.confirmed)) throw busy();
+    if (state.debits.some(inFlight)) throw busy();
     const before = round.input as unknown as RoundInput;
     const input: RoundInput = { actions: [...before.actions, action] };
     const result = replay(engine, input, seedsOf(round));
@@ -317,17 +326,18 @@ export function createRounds({ db, wallet, seeds, now, log }: { db: Db; wallet: 
       // Claim the move (and record the debit as in flight) before sending it.
       if (!(await write(round.id, version, { input, state: { version: version + 1, debits: [...debits, debit] } }))) throw busy();
       version += 1;
-      const undo = () => write(round.id, version, { input: before, state: { version: version + 1, debits } });
+      // The move is undone; its debit stays on record as refused or given back.
+      const undo = (mark: Pick<Debit, 'refused' | 'rolledBack'>) => write(round.id, version, { input: before, state: { version: version + 1, debits: [...debits, { ...debit, ...mark }] } });
       let debited;
       try {
         debited = await wallet.debit({ ...money(round), transactionId: debit.txId, amount: extra });
       } catch (error) {
         if (!(error instanceof WalletUnavailable)) throw error;
-        if (await rollbackDebit(round, debit)) await undo();
+        if (await rollbackDebit(round, debit)) await undo({ rolledBack: true });
         throw unavailable();
       }
       if (!debited.ok) {
-        await undo();
+        await undo({ refused: debited.code });
         throw refused(debited);
       }
       balance = debited.answer.balance;
@@ -403,11 +413,11 @@ export function createRounds({ db, wallet, seeds, now, log }: { db: Db; wallet: 
       if (!round.multi_step || !idle) return false;
       return finishDemo(round, engine, input, state);
     }
-    const pending = state.debits.find((d) => !d.confirmed);
+    const pending = state.debits.find(inFlight);
     if (pending) {
       if (!(await rollbackDebit(round, pending))) return false;
-      const debits = state.debits.filter((d) => d !== pending);
-      if (debits.length === 0) return write(round.id, state.version, { state: { version: state.version + 1, debits }, status: 'rolled_back' });
+      const debits = givenBack(state.debits, (d) => d === pending);
+      if (taken(debits).length === 0) return write(round.id, state.version, { state: { version: state.version + 1, debits }, status: 'rolled_back' });
       input = { actions: input.actions.slice(0, -1) };
       const next = { version: state.version + 1, debits };
       if (!(await write(round.id, state.version, { input, state: next }))) return false;
@@ -420,8 +430,8 @@ export function createRounds({ db, wallet, seeds, now, log }: { db: Db; wallet: 
         const move = completionAction(engine, input, fairRng(seedsOf(round)));
         if (!move) {
           // Void: no choice was made; every stake goes back.
-          for (const debit of state.debits) if (!(await rollbackDebit(round, debit))) return false;
-          return write(round.id, state.version, { state: { version: state.version + 1, debits: [] }, status: 'rolled_back', stake: 0n, win: 0n });
+          for (const debit of taken(state.debits)) if (!(await rollbackDebit(round, debit))) return false;
+          return write(round.id, state.version, { state: { version: state.version + 1, debits: givenBack(state.debits, (d) => d.confirmed) }, status: 'rolled_back', stake: 0n, win: 0n });
         }
         input = { actions: [...input.actions, move] };
         result = replay(engine, input, seedsOf(round));
