@@ -12,12 +12,13 @@ export function togglePick(picks: readonly number[], n: number): number[] {
 
 /** `count` distinct numbers of 1–80 from `random` (a quick pick; not part of the fair result). */
 export function quickPick(count: number, random: () => number = Math.random): number[] {
-  const out: number[] = [];
-  while (out.length < count) {
-    const n = 1 + Math.floor(random() * 80);
-    if (!out.includes(n)) out.push(n);
+  // A partial shuffle of 1–80: always `count` distinct numbers, whatever `random` returns.
+  const pool = Array.from({ length: 80 }, (_, i) => i + 1);
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.min(79 - i, Math.floor(random() * (80 - i)));
+    [pool[i], pool[j]] = [pool[j] as number, pool[i] as number];
   }
-  return out.sort((a, b) => a - b);
+  return pool.slice(0, count).sort((a, b) => a - b);
 }
 
 export interface KenoPayRow {
