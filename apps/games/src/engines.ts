@@ -23,6 +23,8 @@ export const ENGINE_UIS: Readonly<Record<string, EngineUi>> = {
   scratch: lazy(() => import('./games/scratch/scratch-game.tsx')),
   crash: lazy(() => import('./games/crash/crash-game.tsx')),
   'crash-live': lazy(() => import('./shared/crash-live/crash-live-game.tsx')),
+  'tv-roulette': lazy(() => import('./shared/tv-roulette/tv-roulette-game.tsx')),
+  'tv-keno': lazy(() => import('./shared/tv-keno/tv-keno-game.tsx')),
 };
 
 export function engineUi(engine: string): EngineUi | null {

@@ -16,6 +16,7 @@ import { parseTarget } from '../../games/crash/crash-logic.ts';
 import { useServerNow, useSharedTopic } from '../live-topic.ts';
 import { RoundFairness } from '../round-fairness.tsx';
 import { currentRound, pastRounds, secondsUntil, type SharedRound } from '../shared-state.ts';
+import '../../games/crash/crash.css';
 import '../shared.css';
 
 const pointOf = (r: SharedRound): number => num(obj(r.result).point, 100);
