@@ -1,3 +1,4 @@
 export * from './schedule.ts';
 export * from './crash-live.ts';
 export * from './tv-games.ts';
+export * from './bingo.ts';
