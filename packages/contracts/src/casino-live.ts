@@ -61,15 +61,31 @@ export const TvRoulettePlaySchema = z
 /** TV keno: 1–10 picks of 1–80 on the next scheduled draw, keno's paytable. */
 export const TvKenoPlaySchema = z.object({ action: z.literal('bet'), stake: Stake, picks: z.array(int.min(1).max(80)).min(1).max(10), ...RoundRef }).strict();
 
+/** Bingo 90 rooms by ticket price (minor units): one draw per room and round. */
+export const BINGO_ROOMS = { bronze: 10, silver: 50, gold: 100 } as const;
+export const BingoRoomSchema = z.enum(['bronze', 'silver', 'gold']);
+/** Bingo 90: 1–6 tickets in a room, made from the player's own ticket seed (shown before the draw). */
+export const Bingo90PlaySchema = z
+  .object({
+    action: z.literal('bet'),
+    room: BingoRoomSchema,
+    tickets: int.min(1).max(6),
+    ticketSeed: text().min(1).max(64).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces'),
+    ...RoundRef,
+  })
+  .strict();
+
 export const SHARED_PLAY_SCHEMAS = {
   'crash-live': CrashLivePlaySchema,
   'tv-roulette': TvRoulettePlaySchema,
   'tv-keno': TvKenoPlaySchema,
+  'bingo-90': Bingo90PlaySchema,
 } as const;
 export type SharedEngineId = keyof typeof SHARED_PLAY_SCHEMAS;
 export type CrashLivePlay = z.infer<typeof CrashLivePlaySchema>;
 export type TvRoulettePlay = z.infer<typeof TvRoulettePlaySchema>;
 export type TvKenoPlay = z.infer<typeof TvKenoPlaySchema>;
+export type Bingo90Play = z.infer<typeof Bingo90PlaySchema>;
 
 export const SharedRoundStateSchema = z.enum(['open', 'running', 'settled', 'void']);
 /** A shared round as everyone sees it: the seed only once it is over; crash's end only once it crashed. */

@@ -23,7 +23,7 @@ import type { Database, JsonObject } from '@betsite/db';
 import type { ServerClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
-import { sharedEngine, type SharedEngine } from './engines.ts';
+import { sharedEngine, type SharedEngine, type StoredBet } from './engines.ts';
 import { bettableRound, jsonOf, publicBet, type BetRow, type RoundRow } from './rounds.ts';
 import type { SharedWallet } from './wallet.ts';
 
@@ -101,6 +101,8 @@ export function betView(bet: BetRow, round: RoundRow, engine: string): BetView {
 }
 
 const closed = () => new AppError(409, CasinoLiveErrorCode.bettingClosed, 'This round takes no more bets');
+
+export const storedBet = (row: BetRow): StoredBet => ({ id: row.id, mode: row.mode, currency: row.currency.trim(), stake: row.stake, selection: jsonOf(row.selection), cashedOutAt: row.cashed_out_at });
 
 export function createBets(deps: BetsDeps) {
   const { db, clock, logger } = deps;
@@ -195,7 +197,7 @@ export function createBets(deps: BetsDeps) {
       if (m === null) throw new AppError(409, CasinoLiveErrorCode.roundNotRunning, 'The multiplier is still 1.00×');
       const auto = jsonOf(row.selection).autoCashOut;
       if (typeof auto === 'number' && auto <= m) throw new AppError(409, CasinoLiveErrorCode.alreadyCashedOut, 'The automatic cash-out came first');
-      const { win, outcome } = engine.settle({ stake: row.stake, selection: jsonOf(row.selection), cashedOutAt: m }, draw, {});
+      const { win, outcome } = engine.settle({ ...storedBet(row), cashedOutAt: m }, draw, {});
       let fun: bigint | null = null;
       if (row.mode === 'demo') fun = await deps.fun!.give(trx, row.session_id, win);
       const updated = await trx
@@ -248,7 +250,7 @@ export function createBets(deps: BetsDeps) {
         const decision = result === null
           ? { status: 'void' as const, win: null, outcome: { reason: 'round_void' } }
           : (() => {
-              const s = engine.settle({ stake: bet.stake, selection: jsonOf(bet.selection), cashedOutAt: bet.cashed_out_at }, result, jsonOf(round.params));
+              const s = engine.settle(storedBet(bet), result, jsonOf(round.params));
               return { status: s.win > 0n ? ('won' as const) : ('lost' as const), win: s.win, outcome: s.outcome };
             })();
         if (bet.mode === 'demo' && deps.fun) {

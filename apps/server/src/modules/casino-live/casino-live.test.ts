@@ -11,6 +11,11 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bingoTickets,
+  bingoTicketWin,
+  drawBingo,
+  minor,
+  settleBingoPool,
   crashMultiplierAt,
   drawCrashLive,
   drawTvKeno,
@@ -293,6 +298,57 @@ describeEachDb('shared casino rounds', (t) => {
       expect(await balanceOf(p)).toBe(15_00n);
       const rounds = await app.inject({ method: 'GET', url: `${RGS_API.rounds}?limit=5`, headers: h(sid) });
       expect(RoundsAnswerSchema.parse(rounds.json()).rounds.map((r) => r.id)).toEqual([answer.round.id]);
+    });
+
+    it('bingo 90: tickets from the player’s seed, one draw per room, pari-mutuel pools per money, every ticket paid once', async () => {
+      await app.casinoLive.tick();
+      expect((await app.inject({ method: 'GET', url: casinoSharedPath('bingo-90') })).statusCode).toBe(404);
+      const view = SharedScheduleSchema.parse((await app.inject({ method: 'GET', url: `${casinoSharedPath('bingo-90')}?room=silver` })).json());
+      const current = view.current!;
+      expect(current.params).toEqual({ price: 50 });
+      const p1 = await player(10_00n);
+      const p2 = await player(10_00n);
+      const s1 = await open('bingo-90', 'real', p1);
+      const s2 = await open('bingo-90', 'real', p2);
+      const sd = await open('bingo-90', 'demo');
+      const buy = (sid: string, tickets: number, ticketSeed: string, extra: object = {}) => play(sid, { action: 'bet', room: 'silver', roundId: current.id, tickets, ticketSeed, ...extra });
+      expect(errorOf(await buy(s1, 7, 'seed'))).toEqual([400, 'invalid_request']);
+      expect(errorOf(await buy(s1, 1, 'has space'))).toEqual([400, 'invalid_request']);
+      expect(errorOf(await play(s1, { action: 'bet', room: 'platinum', tickets: 1, ticketSeed: 'x' }))).toEqual([400, 'invalid_request']);
+      const b1 = RgsPlayAnswerSchema.parse((await buy(s1, 3, 'alice-seed')).json());
+      const b2 = RgsPlayAnswerSchema.parse((await buy(s2, 2, 'bob-seed')).json());
+      const bd = RgsPlayAnswerSchema.parse((await buy(sd, 1, 'demo-seed')).json());
+      expect([b1.round.stake, b2.round.stake, bd.round.stake]).toEqual(['150', '100', '50']);
+      expect([await balanceOf(p1), await balanceOf(p2)]).toEqual([850n, 900n]);
+
+      advanceTo(Date.parse(current.closesAt));
+      await app.casinoLive.tick();
+      const row = await roundRow(current.id);
+      expect(row.state).toBe('settled');
+      const order = drawBingo(fairRng(sharedSeeds(row.server_seed, 'bingo-90', 'silver', Number(row.round_no))));
+      const result = row.result as { order: number[]; calls: number; pools: Record<string, { pool: string; tiers: { winners: string[]; prize: string }[] }> };
+      expect(result.order).toEqual(order);
+      // The real pool, recomputed from the tickets: the players' seeds, the draw, the price.
+      const tickets = [
+        ...bingoTickets('alice-seed', 3).map((ticket, i) => ({ key: `${b1.round.id}:${i}`, ticket })),
+        ...bingoTickets('bob-seed', 2).map((ticket, i) => ({ key: `${b2.round.id}:${i}`, ticket })),
+      ];
+      const expected = settleBingoPool(order, tickets, minor(50n));
+      expect(result.pools['real:EUR']!.pool).toBe('237');
+      expect(result.pools['real:EUR']!.tiers.map((t) => t.winners)).toEqual(expected.tiers.map((t) => t.winners));
+      const won = (prefix: string) => tickets.filter((t) => t.key.startsWith(prefix)).reduce((sum, t) => sum + bingoTicketWin(expected, t.key), 0n);
+      expect(await balanceOf(p1)).toBe(850n + won(b1.round.id));
+      expect(await balanceOf(p2)).toBe(900n + won(b2.round.id));
+      expect(237n - won(b1.round.id) - won(b2.round.id)).toBeLessThan(5n);
+      // The demo ticket plays alone in its pool: it wins every tier, 95% of its 50.
+      expect(result.pools['demo:EUR']!.tiers.every((t) => t.winners.length === 1)).toBe(true);
+      const demo = RgsSessionViewSchema.parse((await app.inject({ method: 'GET', url: RGS_API.session, headers: h(sd) })).json());
+      expect(demo.balance).toBe(String(100_000 - 50 + 47));
+      // Paid once: another tick moves nothing.
+      await app.casinoLive.tick();
+      expect(await balanceOf(p1)).toBe(850n + won(b1.round.id));
+      const mine = RoundsAnswerSchema.parse((await app.inject({ method: 'GET', url: RGS_API.rounds, headers: h(s1) })).json()).rounds[0]!;
+      expect((mine.outcome as { tickets: number[][][] }).tickets).toEqual(bingoTickets('alice-seed', 3));
     });
 
     it('demo: bets and wins move the session’s fun balance, never the ledger', async () => {

@@ -17,6 +17,12 @@ import {
   settleTvKeno,
   settleTvRoulette,
   SHARED_EPOCH_MS,
+  BINGO_POOL_PERCENT,
+  BINGO_TIERS,
+  bingoTickets,
+  bingoTicketWin,
+  drawBingo,
+  settleBingoPool,
   KENO_PAYTABLE,
   CRASH_LIVE,
   EUROPEAN_ROULETTE,
@@ -24,13 +30,16 @@ import {
   type RouletteBetKind,
   type SharedSchedule,
 } from '@betsite/domain';
-import type { CrashLivePlay, SharedEngineId, TvKenoPlay, TvRoulettePlay } from '@betsite/contracts';
+import { BINGO_ROOMS, type Bingo90Play, type CrashLivePlay, type SharedEngineId, type TvKenoPlay, type TvRoulettePlay } from '@betsite/contracts';
 import type { JsonObject } from '@betsite/db';
 
 export type Timing = { kind: 'scheduled'; schedule: SharedSchedule } | { kind: 'chained'; betMs: number };
 
-/** A bet as stored: what it is on (JSON) and the crash fields. */
+/** A bet as stored: what it is on (JSON), its money and crash's cash-out. */
 export interface StoredBet {
+  id: string;
+  mode: 'real' | 'demo';
+  currency: string;
   stake: bigint;
   selection: JsonObject;
   cashedOutAt: number | null;
@@ -51,6 +60,11 @@ export interface SharedEngine {
   draw(seeds: FairSeeds, params: JsonObject): JsonObject;
   /** A valid `bet` play read into stake and selection, or why the game refuses it. */
   readBet(play: unknown, params: JsonObject): BetReading | string;
+  /**
+   * Games whose prizes depend on every bet (bingo's pools): the draw completed with what the
+   * bets of the round won, stored with the round before any bet is decided.
+   */
+  complete?(result: JsonObject, bets: readonly StoredBet[], params: JsonObject): JsonObject;
   settle(bet: StoredBet, result: JsonObject, params: JsonObject): { win: bigint; outcome: JsonObject };
   /** For the game UI (the session's `rules`). */
   rules(): JsonObject;
@@ -124,10 +138,59 @@ const tvKeno: SharedEngine = {
   rules: () => ({ paytable: Object.fromEntries(Object.entries(KENO_PAYTABLE).map(([k, v]) => [k, { rtp: v.rtp, milli: [...v.milli] }])), periodMs: TV_KENO_SCHEDULE.periodMs, betMs: TV_KENO_SCHEDULE.betMs }),
 };
 
+/** Bingo: a round every 3 minutes, 90 s of ticket sales, then the calls (one a second at most). */
+const BINGO_SCHEDULE: SharedSchedule = { epochMs: SHARED_EPOCH_MS, periodMs: 180_000, betMs: 90_000 };
+const poolKey = (bet: Pick<StoredBet, 'mode' | 'currency'>) => `${bet.mode}:${bet.currency.trim()}`;
+const ticketKey = (betId: string, i: number) => `${betId}:${i}`;
+const priceOf = (params: JsonObject): bigint => BigInt(Number(params.price ?? 0));
+
+const bingo90: SharedEngine = {
+  id: 'bingo-90',
+  rooms: Object.keys(BINGO_ROOMS),
+  timing: { kind: 'scheduled', schedule: BINGO_SCHEDULE },
+  params: (_roundNo, room) => ({ price: BINGO_ROOMS[room as keyof typeof BINGO_ROOMS] ?? 0 }),
+  draw: (seeds) => ({ order: drawBingo(fairRng(seeds)) }),
+  readBet(play, params) {
+    const p = play as Bingo90Play;
+    return { stake: priceOf(params) * BigInt(p.tickets), selection: { room: p.room, tickets: p.tickets, ticketSeed: p.ticketSeed } };
+  },
+  complete(result, bets, params) {
+    const order = result.order as number[];
+    const price = minor(priceOf(params));
+    const groups = new Map<string, StoredBet[]>();
+    for (const bet of bets) groups.set(poolKey(bet), [...(groups.get(poolKey(bet)) ?? []), bet]);
+    const pools: JsonObject = {};
+    let calls = 0;
+    for (const [key, group] of groups) {
+      const tickets = group.flatMap((bet) => bingoTickets(String(bet.selection.ticketSeed), Number(bet.selection.tickets)).map((ticket, i) => ({ key: ticketKey(bet.id, i), ticket })));
+      const pool = settleBingoPool(order, tickets, price);
+      calls = Math.max(calls, pool.calls);
+      pools[key] = {
+        tickets: pool.tickets, stakes: String(pool.stakes), pool: String(pool.pool), calls: pool.calls,
+        tiers: pool.tiers.map((t) => ({ tier: t.tier, call: t.call, winners: [...t.winners], prize: String(t.prize) })),
+      };
+    }
+    return { ...result, calls, pools };
+  },
+  settle(bet, result) {
+    const pool = ((result.pools ?? {}) as JsonObject)[poolKey(bet)] as { tiers: { tier: string; call: number; winners: string[]; prize: string }[] } | undefined;
+    const count = Number(bet.selection.tickets);
+    const tiers = (pool?.tiers ?? []).map((t) => ({ ...t, prize: minor(BigInt(t.prize)) }));
+    const wins = Array.from({ length: count }, (_, i) => tiers.filter((t) => t.winners.includes(ticketKey(bet.id, i))).map((t) => ({ ticket: i, tier: t.tier, call: t.call, prize: String(t.prize) }))).flat();
+    const win = Array.from({ length: count }, (_, i) => bingoTicketWin({ tiers: tiers.map((t) => ({ ...t, tier: t.tier as (typeof BINGO_TIERS)[number]['id'] })) }, ticketKey(bet.id, i))).reduce((s, w) => s + w, 0n);
+    return { win, outcome: { tickets: bingoTickets(String(bet.selection.ticketSeed), count), wins } };
+  },
+  rules: () => ({
+    rtp: Number(BINGO_POOL_PERCENT) / 100, rooms: BINGO_ROOMS, maxTickets: 6, periodMs: BINGO_SCHEDULE.periodMs, betMs: BINGO_SCHEDULE.betMs,
+    tiers: BINGO_TIERS.map((t) => ({ id: t.id, lines: t.lines, percent: Number(t.percent) })),
+  }),
+};
+
 export const SHARED_ENGINES: Readonly<Record<string, SharedEngine>> = {
   'crash-live': crashLive,
   'tv-roulette': tvRoulette,
   'tv-keno': tvKeno,
+  'bingo-90': bingo90,
 };
 
 export function sharedEngine(id: string): SharedEngine | null {

@@ -17,9 +17,9 @@ import { sharedSeeds } from '@betsite/domain';
 import type { SharedPublicBet, SharedRound } from '@betsite/contracts';
 import type { Database, JsonObject } from '@betsite/db';
 import type { ServerClock } from '../../lib/clock.ts';
-import type { SharedBets } from './bets.ts';
-import { SHARED_ENGINES, sharedEngine } from './engines.ts';
-import { claimDueRounds, ensureRounds, publicBet, publicRound, type RoundRow } from './rounds.ts';
+import { storedBet, type SharedBets } from './bets.ts';
+import { SHARED_ENGINES, sharedEngine, type SharedEngine } from './engines.ts';
+import { claimDueRounds, ensureRounds, jsonOf, publicBet, publicRound, type RoundRow } from './rounds.ts';
 
 export const CRASH_VOID_LATE_MS = 10_000;
 const LEASE_MS = 30_000;
@@ -51,11 +51,29 @@ export function createScheduler({ db, clock, bets, logger, onRound, onBet }: Sch
     for (const row of started) onRound(publicRound(row));
   }
 
+  /**
+   * The round's result: the draw, completed with every bet's share where the game pools them,
+   * stored with the round before any bet is decided, so a settlement resumed after a crash
+   * decides the rest of the bets on the very same result.
+   */
+  async function resultOf(round: RoundRow, engine: SharedEngine): Promise<JsonObject> {
+    if (round.result !== null && typeof round.result === 'object' && !Array.isArray(round.result)) return round.result as JsonObject;
+    const params = jsonOf(round.params);
+    let result = engine.draw(sharedSeeds(round.server_seed, round.engine, round.room, Number(round.round_no)), params);
+    if (engine.complete) {
+      const rows = await db.selectFrom('casino_shared_bets').selectAll().where('round_id', '=', round.id).where('status', '<>', 'void').orderBy('created_at').orderBy('id').execute();
+      result = engine.complete(result, rows.map(storedBet), params);
+    }
+    await db.updateTable('casino_shared_rounds').set({ result: JSON.stringify(result) }).where('id', '=', round.id).where('result', 'is', null).execute();
+    return result;
+  }
+
   async function settle(round: RoundRow, now: number): Promise<void> {
     const engine = sharedEngine(round.engine);
     if (!engine) return;
-    const late = engine.timing.kind === 'chained' && now - round.ends_at.getTime() > CRASH_VOID_LATE_MS;
-    const result: JsonObject | null = late ? null : engine.draw(sharedSeeds(round.server_seed, round.engine, round.room, Number(round.round_no)), (round.params ?? {}) as JsonObject);
+    // Decided once: a result already stored (a settlement resumed) is never voided after all.
+    const late = round.result === null && engine.timing.kind === 'chained' && now - round.ends_at.getTime() > CRASH_VOID_LATE_MS;
+    const result = late ? null : await resultOf(round, engine);
     const decided = await bets.decideRound(round, engine, result);
     const done = await db
       .updateTable('casino_shared_rounds')
