@@ -13,7 +13,7 @@ import { EmptyState, PageHeading } from '../../shell/page-kit.tsx';
 import { searchWithModal } from '../modals/index.ts';
 import { casinoApi, type LobbyQuery } from './api.ts';
 import { GameGrid, GameTile } from './game-tile.tsx';
-import { categoryRoute, type LobbyParams } from './lobby-params.ts';
+import { categoryRoute, lobbySearch, type LobbyParams } from './lobby-params.ts';
 import type { LobbyData, MyCasinoData, ProviderData, ProvidersData, SearchData, ThankYouData } from './loaders.ts';
 import { LOBBY_FIRST_PAGE } from './loaders.ts';
 import { CasinoToolbar } from './toolbar.tsx';
@@ -28,7 +28,7 @@ function useCategoryPath() {
 }
 
 /** The category chips of the lobby, with how many games each has. */
-function CategoryChips({ categories, current }: { categories: readonly CasinoCategoryCount[]; current: string | null }) {
+function CategoryChips({ categories, current, provider }: { categories: readonly CasinoCategoryCount[]; current: string | null; provider?: string }) {
   const { t } = useTranslation('casino');
   const categoryPath = useCategoryPath();
   const { pathname } = useLocation();
@@ -38,7 +38,7 @@ function CategoryChips({ categories, current }: { categories: readonly CasinoCat
     <nav aria-label={t('categories_label')}>
       <ul className={styles.chips}>
         {shown.map((c) => {
-          const to = categoryPath(c.id);
+          const to = `${categoryPath(c.id)}${provider ? lobbySearch({ provider }) : ''}`;
           return (
             <li key={c.id}>
               <Link to={to} aria-current={c.id === current || to === pathname ? 'page' : undefined}>
@@ -327,7 +327,7 @@ export function ProviderPage({ data }: { data: ProviderData }) {
     <>
       <PageHeading>{data.provider.name}</PageHeading>
       <CasinoToolbar params={params} />
-      <CategoryChips categories={data.lobby.categories} current={null} />
+      <CategoryChips categories={data.lobby.categories} current={null} provider={data.provider.id} />
       <section aria-labelledby="provider-list">
         <SectionHead id="provider-list" title={t('provider_games', { name: data.provider.name })} count={data.lobby.total} />
         <LobbyGames lobby={data.lobby} label={data.provider.name} query={{ provider: data.provider.id, sort: params.sort }} />

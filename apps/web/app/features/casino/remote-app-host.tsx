@@ -130,7 +130,10 @@ export function RemoteAppHost({ gameId, title, mode, language, closeTo }: Remote
           {title} · {t(mode === 'real' ? 'mode_real' : 'mode_demo')}
         </span>
         <button type="button" className={styles.stageButton} onClick={toggleFullscreen} aria-pressed={fullscreen}>
-          <span aria-hidden="true">⛶</span> {t(fullscreen ? 'fullscreen_exit' : 'fullscreen')}
+          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8">
+            <path d={fullscreen ? 'M5 1v4H1M9 1v4h4M5 13V9H1M9 13V9h4' : 'M1 5V1h4M13 5V1H9M1 9v4h4M13 9v4H9'} />
+          </svg>{' '}
+          {t(fullscreen ? 'fullscreen_exit' : 'fullscreen')}
         </button>
         <Link to={closeTo} className={styles.stageButton} aria-label={t('close_game', { title })}>
           <span aria-hidden="true">✕</span> {t('close')}
