@@ -25,6 +25,7 @@ export const ENGINE_UIS: Readonly<Record<string, EngineUi>> = {
   'crash-live': lazy(() => import('./shared/crash-live/crash-live-game.tsx')),
   'tv-roulette': lazy(() => import('./shared/tv-roulette/tv-roulette-game.tsx')),
   'tv-keno': lazy(() => import('./shared/tv-keno/tv-keno-game.tsx')),
+  'bingo-90': lazy(() => import('./shared/bingo/bingo-game.tsx')),
 };
 
 export function engineUi(engine: string): EngineUi | null {

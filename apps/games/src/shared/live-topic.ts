@@ -25,6 +25,9 @@ export function useSharedTopic(engine: string, room = ''): { state: SharedState;
 
   useEffect(() => {
     const topic = topicOf(engine, room);
+    // Another topic (a room changed): nothing of the last one may stay on screen or be resumed.
+    setState(EMPTY_STATE);
+    seq.current = null;
     let socket: WebSocket | null = null;
     let closed = false;
     let retry = 500;
