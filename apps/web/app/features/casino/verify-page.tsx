@@ -58,7 +58,7 @@ export function VerifyPage({ data }: { data: VerifyData }) {
   return (
     <>
       <PageHeading />
-      <p className={styles.description}>{t('verify_intro')}</p>
+      <p className={styles.intro}>{t('verify_intro')}</p>
       {data.roundError === 'login' ? (
         <div className={styles.notice} role="note">
           <p>
@@ -140,7 +140,7 @@ function VerifyVerdict({ outcome, round }: { outcome: VerifyOutcome; round: Veri
           </>
         )}
       </p>
-      <dl className={styles.facts}>
+      <dl className={`${styles.facts} ${styles.narrow}`}>
         <dt>{t('verify_status')}</dt>
         <dd>{t(`round_status_${outcome.status}`)}</dd>
         <dt>{t('history_stake')}</dt>
@@ -148,7 +148,7 @@ function VerifyVerdict({ outcome, round }: { outcome: VerifyOutcome; round: Veri
         <dt>{t('history_win')}</dt>
         <dd data-testid="verify-win">{minorText(outcome.win, i18n.language, round?.currency)}</dd>
       </dl>
-      <h3>{t('verify_outcome')}</h3>
+      <h3 className={styles.outcomeTitle}>{t('verify_outcome')}</h3>
       <pre className={`${styles.result} ${styles.mono}`}>{JSON.stringify(outcome.view, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v), 2)}</pre>
     </>
   );
