@@ -1,6 +1,9 @@
-import { createRoot } from 'react-dom/client';
-import { App } from './shell/app.tsx';
+/**
+ * The entry: asks for the session at once, then loads React and the shell, so the session
+ * request and the biggest download run side by side (first frame sooner).
+ */
+import { startBoot } from './boot.ts';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
+const boot = startBoot(location.hash);
+void import('./shell/mount.tsx').then(({ mount }) => mount(boot));

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createRgsApi, RgsError } from './api.ts';
+import { createRgsApi, RgsError, type RgsApi } from './api.ts';
+import { startBoot } from './boot.ts';
 import { isFatal, messageFor } from './errors.ts';
 import { defaultStake, formatMinorText, formatMoney, formatMultiplier, formatHundredths, stakeLadder } from './format.ts';
 import { sessionIdFromHash } from './hash.ts';
@@ -143,5 +144,19 @@ describe('client seed and keys', () => {
     expect(isPlayKey(' ', 'BUTTON')).toBe(false);
     expect(isPlayKey('Enter', 'input')).toBe(false);
     expect(isPlayKey('a', 'BODY')).toBe(false);
+  });
+});
+
+describe('boot', () => {
+  it('asks for the session at once when the hash has one', async () => {
+    const session = vi.fn(async () => ({ engine: 'dice' }));
+    const boot = startBoot('#session=abc', (id) => ({ session, id }) as unknown as RgsApi);
+    expect(session).toHaveBeenCalledTimes(1);
+    await expect(boot.session).resolves.toEqual({ engine: 'dice' });
+  });
+  it('asks nothing without one, and an early failure is not unhandled', async () => {
+    expect(startBoot('', () => { throw new Error('no call'); })).toEqual({ api: null, session: null });
+    const boot = startBoot('#session=abc', () => ({ session: () => Promise.reject(new RgsError(401, 'rgs_session_invalid', 'no')) }) as unknown as RgsApi);
+    await expect(boot.session).rejects.toMatchObject({ code: 'rgs_session_invalid' });
   });
 });

@@ -4,10 +4,10 @@
  * session is missing, invalid or expired.
  */
 import { useEffect, useState } from 'react';
-import { createRgsApi, RgsError, type RgsApi } from '../api.ts';
+import { RgsError, type RgsApi } from '../api.ts';
+import type { Boot } from '../boot.ts';
 import { engineUi } from '../engines.ts';
 import { isFatal, messageFor } from '../errors.ts';
-import { sessionIdFromHash } from '../hash.ts';
 import { errorMessage, postToHost } from '../host.ts';
 import type { RgsSession } from '../rgs-types.ts';
 import { GameShell } from './game-shell.tsx';
@@ -17,18 +17,17 @@ type State =
   | { readonly kind: 'ready'; readonly api: RgsApi; readonly session: RgsSession }
   | { readonly kind: 'failed'; readonly code: string; readonly message: string };
 
-export function App(): React.JSX.Element {
+export function App({ boot }: { boot: Boot }): React.JSX.Element {
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
-    const id = sessionIdFromHash(location.hash);
-    if (!id) {
-      setState({ kind: 'failed', code: 'session_invalid', message: messageFor('session_invalid') });
-      postToHost(errorMessage('session_invalid'));
+    if (!boot.api) {
+      setState({ kind: 'failed', code: 'rgs_session_invalid', message: messageFor('rgs_session_invalid') });
+      postToHost(errorMessage('rgs_session_invalid'));
       return;
     }
-    const api = createRgsApi(id);
+    const { api } = boot;
     let live = true;
-    api.session().then(
+    boot.session.then(
       (session) => {
         if (!live) return;
         if (!engineUi(session.engine)) {
@@ -42,7 +41,7 @@ export function App(): React.JSX.Element {
         if (!live) return;
         const e = error instanceof RgsError ? error : new RgsError(0, 'network_error', 'failed');
         // Without a session there is no game: every failure here is fatal (an unknown session answers 404).
-        const code = e.status === 404 && !isFatal(e.status, e.code) ? 'session_invalid' : e.code;
+        const code = e.status === 404 && !isFatal(e.status, e.code) ? 'rgs_session_invalid' : e.code;
         setState({ kind: 'failed', code, message: messageFor(code, e.message) });
         postToHost(errorMessage(code));
       },
@@ -50,7 +49,7 @@ export function App(): React.JSX.Element {
     return () => {
       live = false;
     };
-  }, []);
+  }, [boot]);
   if (state.kind === 'loading') return <div className="boot" role="status">Loading the game…</div>;
   if (state.kind === 'failed') return <ErrorScreen code={state.code} message={state.message} />;
   return <GameShell api={state.api} session={state.session} onFatal={(code) => setState({ kind: 'failed', code, message: messageFor(code) })} />;

@@ -56,9 +56,10 @@ export default function DiceGame(): React.JSX.Element {
         />
       </label>
       <div className="dice-figures">
-        <button type="button" onClick={flip} disabled={busy} aria-pressed={over}>
-          {over ? 'Roll over' : 'Roll under'} (switch)
-        </button>
+        <span className="side" role="radiogroup" aria-label="Win when the roll is">
+          <button type="button" role="radio" aria-checked={!over} onClick={() => over && flip()} disabled={busy}>Under</button>
+          <button type="button" role="radio" aria-checked={over} onClick={() => !over && flip()} disabled={busy}>Over</button>
+        </span>
         <span>Chance <strong data-testid="dice-chance">{formatHundredths(chance)}%</strong></span>
         <span>Payout <strong data-testid="dice-multiplier">{formatMultiplier(multiplier)}</strong></span>
         <span>Win <strong>{money((stake * multiplier) / 1000n)}</strong></span>

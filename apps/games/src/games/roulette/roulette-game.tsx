@@ -147,9 +147,10 @@ export default function RouletteGame(): React.JSX.Element {
         </span>
         <button type="button" onClick={undo} disabled={busy || history.length === 0}>Undo</button>
         <button type="button" onClick={() => { setBets([]); setHistory([]); }} disabled={busy || bets.length === 0}>Clear bets</button>
-        <button type="button" className="primary" onClick={() => void spin()} disabled={busy}>
-          {bets.length === 0 && lastBets.length > 0 ? 'Spin (repeat bets)' : 'Spin'}
+        <button type="button" className="primary" onClick={() => void spin()} disabled={busy} aria-describedby="roulette-repeat">
+          Spin
         </button>
+        <span id="roulette-repeat" className="muted">{bets.length === 0 && lastBets.length > 0 ? `repeats the last bets (${money(totalStake(lastBets))})` : ''}</span>
       </div>
       {local ? <p className="local-note" role="status">{local}</p> : null}
       <RulesPanel rtp={percent(EUROPEAN_ROULETTE.rtp)}>

@@ -103,7 +103,7 @@ function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
                 key={i}
                 className={winningLines.has(i) ? 'payline won' : 'payline'}
                 points={rows.map((row, reel) => `${reel * CELL + CELL / 2},${row * CELL + CELL / 2}`).join(' ')}
-                style={{ stroke: lineColor(i) }}
+                style={{ stroke: lineColor(i, lines.length) }}
               />
             ) : null,
           )}
@@ -136,7 +136,8 @@ function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
   );
 }
 
-const lineColor = (i: number): string => `hsl(${(i * 47) % 360} 90% 60%)`;
+// Neighbouring line numbers get far-apart hues (7 shares no factor with 10, 20 or 25 lines).
+const lineColor = (i: number, lines: number): string => `hsl(${Math.round(((i * 7) % lines) * (360 / lines))} 90% 62%)`;
 
 function describe(spin: ShownSpin): string {
   const rows = spin.window[0]?.length ?? 0;
@@ -189,7 +190,7 @@ function SlotRules({ def }: { def: SlotDefinition }): React.JSX.Element {
           <figure key={i}>
             <svg viewBox={`0 0 ${def.reels.length * 10} ${def.rows * 10}`} width="50" height="30" role="img" aria-label={`Line ${i + 1}: rows ${rows.map((r) => r + 1).join('-')}`}>
               {rows.map((row, reel) => (
-                <rect key={reel} x={reel * 10 + 1} y={row * 10 + 1} width="8" height="8" fill={lineColor(i)} />
+                <rect key={reel} x={reel * 10 + 1} y={row * 10 + 1} width="8" height="8" fill={lineColor(i, def.paylines.length)} />
               ))}
             </svg>
             <figcaption>{i + 1}</figcaption>
