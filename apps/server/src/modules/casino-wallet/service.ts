@@ -3,12 +3,15 @@
  * rollback calls on the site's ledger, the one-time launch tokens it redeems, and the recovery
  * of interrupted rounds (GLI-19).
  *
- * Every money call runs in one ledger unit (decision 0013): it first inserts its transaction
- * row (unique per provider and transaction id: the second of two concurrent deliveries waits
- * for the first and then answers what it stored), then locks the round, moves the money and
- * stores the answer. A refusal rolls the unit back and is stored on its own, so a replay gets
- * the same refusal. Refunds are keyed by the debit (`casino:{provider}:{debitTx}:refund`), so
- * a provider's rollback and the recovery job give a stake back once between them.
+ * Every money call runs in one ledger unit (decision 0013): it locks the round, moves the money
+ * and, last, inserts its transaction row with the answer in it (unique per provider and
+ * transaction id). A delivery of an id already answered finds the row taken (its ledger
+ * posting is a replay, or the insert does nothing): its unit is undone and the stored answer
+ * given, so money moves once. A refusal rolls the unit back and is stored on its own, so a
+ * replay gets the same refusal. Refunds are keyed by the debit
+ * (`casino:{provider}:{debitTx}:refund`), so a provider's rollback and the recovery job give a
+ * stake back once between them. Lock order, for every call and the recovery job: the round,
+ * then debit rows, then accounts.
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -58,23 +61,35 @@ export interface CasinoWalletDeps {
 export type CasinoWallet = ReturnType<typeof createCasinoWallet>;
 
 const refusal = (status: number, code: string, message: string) => new AppError(status, code, message);
+/** Thrown inside a unit when the call's id was answered before: the unit rolls back and the stored answer is given. */
+class AnsweredBefore extends Error {}
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 const b64 = (buf: Buffer) => buf.toString('base64url');
 
 export function createCasinoWallet({ db, ledger, clock, secret, limits }: CasinoWalletDeps) {
-  /** The player's account in `currency` (main or currency account) and whether they may play. */
-  async function playerAccount(executor: Db, playerId: string, currency: string): Promise<{ id: string; balance: bigint; banned: boolean }> {
-    const row = await executor
+  /** The player's account in `currency` (main or currency account), or undefined; whether they may play, and whether they ever set a limit. */
+  function findPlayerAccount(executor: Db, playerId: string, currency: string) {
+    return executor
       .selectFrom('ledger_accounts as a')
       .innerJoin('users as u', 'u.id', 'a.owner_id')
-      .select(['a.id', 'a.balance', 'u.ban_level'])
+      .select((eb) => [
+        'a.id',
+        'a.balance',
+        'u.ban_level',
+        // Only a player with a protection row can be refused by the limits gate (decision 0019).
+        eb.exists(eb.selectFrom('player_protection as p').select('p.user_id').whereRef('p.user_id', '=', 'u.id')).as('protected'),
+      ])
       .where('a.owner_id', '=', playerId)
       .where('a.kind', 'in', ['player-main', 'player-currency'])
       .where('a.currency', '=', currency)
       .executeTakeFirst();
-    if (!row) throw refusal(404, Code.accountNotFound, `The player has no ${currency} account`);
+  }
+  async function playerAccount(executor: Db, playerId: string, currency: string): Promise<{ id: string; balance: bigint; banned: boolean }> {
+    const row = await findPlayerAccount(executor, playerId, currency);
+    if (!row) throw noAccount(currency);
     return { id: row.id, balance: row.balance, banned: row.ban_level > 0 };
   }
+  const noAccount = (currency: string) => refusal(404, Code.accountNotFound, `The player has no ${currency} account`);
 
   async function stored(provider: string, txId: string, hash: string): Promise<WalletAnswer | null> {
     const row = await db
@@ -99,14 +114,17 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
     referenceTxId?: string;
   }
 
-  /** Answers `call` once: the stored answer if there is one, else `work` in a unit (or its refusal), stored. */
+  /**
+   * Answers `call` once: `work` in a unit, its answer stored with the transaction row at the
+   * end of the unit; or its refusal, stored after the unit rolled back; or, for an id already
+   * answered, the stored answer.
+   */
   async function once(
     call: Call & { currency: string },
     request: unknown,
     work: (unit: LedgerUnit, house: LedgerAccount) => Promise<WalletTransactionAnswer>,
-    prepare?: () => Promise<void>,
   ): Promise<WalletAnswer> {
-    // No look-up first: a replay finds its row taken by the insert below and answers what is stored.
+    // No look-up first: an id already answered is found by the work's posting or by the insert below.
     const hash = hashOf([call.kind, request]);
     const row = {
       provider: call.provider,
@@ -118,35 +136,47 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
       reference_tx_id: call.referenceTxId ?? null,
     };
     try {
-      await prepare?.();
       // Before the unit: a first use creates the shard, outside the unit's transaction.
       const houseAccount = await house(call.currency, call.provider, call.roundId);
-      const done = await ledger.unit(async (unit) => {
+      return await ledger.unit(async (unit) => {
+        const body = await work(unit, houseAccount);
+        // The row and its answer in one statement. Taken (a delivery of this id committed first,
+        // or a rollback's tombstone): undo this unit and answer what is stored.
         const inserted = await unit.db
           .insertInto('casino_wallet_transactions')
-          .values({ ...row, status_code: 200, answer: '{}', created_at: unit.now })
+          .values({ ...row, status_code: 200, answer: JSON.stringify(body), created_at: unit.now })
           .onConflict((oc) => oc.columns(['provider', 'tx_id']).doNothing())
           .returning('id')
           .executeTakeFirst();
-        // Another delivery of this id got there first (it has committed: its answer is stored).
-        if (!inserted) return null;
-        const body = await work(unit, houseAccount);
-        await unit.db.updateTable('casino_wallet_transactions').set({ answer: JSON.stringify(body) }).where('id', '=', inserted.id).execute();
+        if (!inserted) throw new AnsweredBefore();
         return { statusCode: 200, body };
       });
-      if (done) return done;
     } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-      const body = { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) };
-      await db
-        .insertInto('casino_wallet_transactions')
-        .values({ ...row, status_code: error.statusCode, answer: JSON.stringify(body), created_at: new Date(clock.now()) })
-        .onConflict((oc) => oc.columns(['provider', 'tx_id']).doNothing())
-        .execute();
+      if (error instanceof AnsweredBefore) {
+        // Stored below.
+      } else if (!(error instanceof AppError) || error.statusCode >= 500) {
+        throw error;
+      } else {
+        const body = { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) };
+        await db
+          .insertInto('casino_wallet_transactions')
+          .values({ ...row, status_code: error.statusCode, answer: JSON.stringify(body), created_at: new Date(clock.now()) })
+          .onConflict((oc) => oc.columns(['provider', 'tx_id']).doNothing())
+          .execute();
+      }
     }
     const answer = await stored(call.provider, call.txId, hash);
     if (!answer) throw new Error(`casino wallet transaction ${call.provider}:${call.txId} has no stored answer`);
     return answer;
+  }
+
+  /**
+   * A posting keyed by this call's id that was a replay: a delivery of the id committed before
+   * (its row is stored with it). Nothing moved; the unit is undone and the stored answer given.
+   */
+  function moved(posted: PostedTransaction): PostedTransaction {
+    if (posted.replayed) throw new AnsweredBefore();
+    return posted;
   }
 
   const house = (currency: string, provider: string, roundId: string) => ledger.houseAccount('house-casino', currency as CurrencyCode, `${provider}:${roundId}`);
@@ -196,6 +226,16 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
   }
   const roundMismatch = () => refusal(409, Code.roundMismatch, 'The round belongs to another player, game or currency');
 
+  /** Why a credit found no open round of its player, game and currency to settle. */
+  async function notSettled(executor: Db, req: WalletCreditRequest): Promise<AppError> {
+    const round = await lockRound(executor, req.provider, req.roundId);
+    if (!round) return refusal(404, Code.roundNotFound, 'No such round: no debit opened it');
+    if (mismatch(round, req)) return roundMismatch();
+    if (round.status === 'settled') return refusal(409, Code.roundSettled, 'The round is already settled');
+    if (round.status === 'rolled_back') return refusal(409, Code.roundRolledBack, 'The round was rolled back');
+    throw new Error(`casino round ${req.provider}:${req.roundId} is open and matches, yet was not settled`);
+  }
+
   function sign(text: string): Buffer {
     return createHmac('sha256', secret).update(text).digest();
   }
@@ -214,13 +254,15 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
 
     debit(req: WalletDebitRequest): Promise<WalletAnswer> {
       const amount = BigInt(req.amount);
-      let gate: { checkInUnit: boolean } | null = null;
       return once(
         { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'debit', amount, currency: req.currency },
         req,
         async (unit, houseAccount) => {
-          const account = await playerAccount(unit.db, req.playerId, req.currency);
-          if (account.banned) throw refusal(403, Code.playNotAllowed, 'Play is not available for this account now');
+          const account = await findPlayerAccount(unit.db, req.playerId, req.currency);
+          // Exclusions and an ended session refuse first, as for bets; a player who never set a limit has nothing to check.
+          const gate = limits && (!account || account.protected) ? await limits.betGate(req.playerId, unit.db) : null;
+          if (!account) throw noAccount(req.currency);
+          if (account.ban_level > 0) throw refusal(403, Code.playNotAllowed, 'Play is not available for this account now');
           // Under the player's limits row lock, as a bet placement: concurrent stakes cannot both pass a limit.
           if (gate?.checkInUnit) await limits!.checkBet(unit.db, req.playerId, req.currency, amount);
           const round = await unit.db
@@ -233,30 +275,30 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
               game_id: req.gameId,
               currency: req.currency,
               status: 'open',
+              stake_total: amount,
               created_at: unit.now,
               updated_at: unit.now,
             })
-            // One statement: the round, new or not, returned and locked (a no-op update locks the row).
-            .onConflict((oc) => oc.columns(['provider', 'round_id']).doUpdateSet({ updated_at: sql<Date>`casino_rounds.updated_at` }))
+            // One statement: the round, new or not, locked and with this stake added (a refusal below undoes it).
+            .onConflict((oc) =>
+              oc.columns(['provider', 'round_id']).doUpdateSet({ stake_total: sql<bigint>`casino_rounds.stake_total + excluded.stake_total`, updated_at: unit.now }),
+            )
             .returningAll()
             .executeTakeFirstOrThrow();
           if (mismatch(round, req)) throw roundMismatch();
           if (round.status !== 'open') throw refusal(409, Code.roundClosed, 'The round is over');
-          const posted = await unit.post({
-            idempotencyKey: `casino:${req.provider}:${req.transactionId}:stake`,
-            kind: 'casino-stake',
-            entries: [
-              { accountId: account.id, amount: -amount },
-              { accountId: houseAccount.id, amount },
-            ],
-            metadata: { provider: req.provider, roundId: req.roundId, gameId: req.gameId },
-          });
-          await unit.db.updateTable('casino_rounds').set({ stake_total: sql<bigint>`stake_total + ${amount}`, updated_at: unit.now }).where('id', '=', round.id).execute();
+          const posted = moved(
+            await unit.post({
+              idempotencyKey: `casino:${req.provider}:${req.transactionId}:stake`,
+              kind: 'casino-stake',
+              entries: [
+                { accountId: account.id, amount: -amount },
+                { accountId: houseAccount.id, amount },
+              ],
+              metadata: { provider: req.provider, roundId: req.roundId, gameId: req.gameId },
+            }),
+          );
           return { transactionId: req.transactionId, balance: balanceAfter(posted, account.id).toString(), currency: req.currency, roundStatus: 'open' };
-        },
-        // Exclusions and an ended session refuse here (one query, outside the unit), as for bets.
-        async () => {
-          gate = limits ? await limits.betGate(req.playerId) : null;
         },
       );
     },
@@ -265,14 +307,24 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
       const amount = BigInt(req.amount);
       const call = { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'credit', amount, currency: req.currency } as const;
       return once(call, req, async (unit, houseAccount) => {
-        const round = await lockRound(unit.db, req.provider, req.roundId);
-        if (!round) throw refusal(404, Code.roundNotFound, 'No such round: no debit opened it');
-        if (mismatch(round, req)) throw roundMismatch();
-        if (round.status === 'settled') throw refusal(409, Code.roundSettled, 'The round is already settled');
-        if (round.status === 'rolled_back') throw refusal(409, Code.roundRolledBack, 'The round was rolled back');
-        let balance: bigint;
-        if (amount > 0n) {
-          const posted = await unit.post({
+        // One statement settles the round when it is open and this player's, game's and currency's;
+        // only when no row comes back is the round read to say why.
+        const round = await unit.db
+          .updateTable('casino_rounds')
+          .set({ status: 'settled', win_total: sql<bigint>`win_total + ${amount}`, updated_at: unit.now })
+          .where('provider', '=', req.provider)
+          .where('round_id', '=', req.roundId)
+          .where('status', '=', 'open')
+          .where('user_id', '=', req.playerId.toLowerCase())
+          .where('currency', '=', req.currency)
+          .where('game_id', '=', req.gameId)
+          // The balance as it is, for a credit of 0 (a loss), which posts nothing.
+          .returning(['account_id', sql<bigint>`(select balance from ledger_accounts where id = casino_rounds.account_id)`.as('balance')])
+          .executeTakeFirst();
+        if (!round) throw await notSettled(unit.db, req);
+        if (amount === 0n) return { transactionId: req.transactionId, balance: round.balance.toString(), currency: req.currency, roundStatus: 'settled' };
+        const posted = moved(
+          await unit.post({
             idempotencyKey: `casino:${req.provider}:${req.transactionId}:win`,
             kind: 'casino-win',
             entries: [
@@ -280,17 +332,9 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
               { accountId: round.account_id, amount },
             ],
             metadata: { provider: req.provider, roundId: req.roundId, gameId: req.gameId },
-          });
-          balance = balanceAfter(posted, round.account_id);
-        } else {
-          balance = (await unit.db.selectFrom('ledger_accounts').select('balance').where('id', '=', round.account_id).executeTakeFirstOrThrow()).balance;
-        }
-        await unit.db
-          .updateTable('casino_rounds')
-          .set({ status: 'settled', win_total: sql<bigint>`win_total + ${amount}`, updated_at: unit.now })
-          .where('id', '=', round.id)
-          .execute();
-        return { transactionId: req.transactionId, balance: balance.toString(), currency: req.currency, roundStatus: 'settled' };
+          }),
+        );
+        return { transactionId: req.transactionId, balance: balanceAfter(posted, round.account_id).toString(), currency: req.currency, roundStatus: 'settled' };
       });
     },
 
@@ -303,6 +347,8 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
             const account = await playerAccount(unit.db, req.playerId, req.currency);
             return { transactionId: req.transactionId, balance: account.balance.toString(), currency: req.currency, roundStatus, refunded: '0' };
           };
+          // The round first: the lock order of every call and of the recovery job.
+          const round = await lockRound(unit.db, req.provider, req.roundId);
           // A debit not seen yet: a tombstone under its id, so it is refused if it comes later.
           const tombstone = await unit.db
             .insertInto('casino_wallet_transactions')
@@ -320,7 +366,7 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
             .onConflict((oc) => oc.columns(['provider', 'tx_id']).doNothing())
             .returning('id')
             .executeTakeFirst();
-          if (tombstone) return nothing((await lockRound(unit.db, req.provider, req.roundId))?.status ?? null);
+          if (tombstone) return nothing(round?.status ?? null);
           const debit = await unit.db
             .selectFrom('casino_wallet_transactions')
             .select(['id', 'tx_id', 'kind', 'amount', 'round_id', 'status_code', 'rolled_back_at'])
@@ -330,7 +376,6 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
             .executeTakeFirstOrThrow();
           if (debit.kind !== 'debit') throw refusal(409, Code.referenceNotDebit, 'The referenced transaction is not a debit');
           if (debit.round_id !== req.roundId) throw roundMismatch();
-          const round = await lockRound(unit.db, req.provider, req.roundId);
           // Refused or already given back: nothing is due.
           if (debit.status_code !== 200 || debit.rolled_back_at !== null || !round) return nothing(round?.status ?? null);
           if (mismatch(round, req)) throw roundMismatch();
@@ -365,7 +410,16 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
         for (const candidate of stale) {
           const houseAccount = await house(candidate.currency.trim(), candidate.provider, candidate.round_id);
           await ledger.unit(async (unit) => {
-            // Debits first, then the round: the order a provider's rollback locks them in.
+            // The round first, then its debits: the order a provider's calls lock them in.
+            const round = await unit.db
+              .selectFrom('casino_rounds')
+              .selectAll()
+              .where('id', '=', candidate.id)
+              .where('status', '=', 'open')
+              .where('updated_at', '<', cutoff)
+              .forUpdate()
+              .executeTakeFirst();
+            if (!round) return;
             const debits = await unit.db
               .selectFrom('casino_wallet_transactions')
               .select(['id', 'tx_id', 'amount'])
@@ -377,15 +431,6 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
               .orderBy('id')
               .forUpdate()
               .execute();
-            const round = await unit.db
-              .selectFrom('casino_rounds')
-              .selectAll()
-              .where('id', '=', candidate.id)
-              .where('status', '=', 'open')
-              .where('updated_at', '<', cutoff)
-              .forUpdate()
-              .executeTakeFirst();
-            if (!round) return;
             for (const debit of debits) {
               await refund(unit, houseAccount, round, debit);
               refunded += debit.amount;

@@ -549,10 +549,13 @@ export function createLimitsService({ db, clock, logger, siteConfig, endSessions
       if (!check.ok) throw refusal(check.code, 'This deposit is above what your deposit limit allows now', check.left, check.limitType, limitCurrency);
     },
 
-    /** Bets, before the placement's unit: one query. Refuses exclusions and an ended session. */
-    async betGate(userId: string): Promise<BetGate> {
+    /**
+     * Bets, before the placement's unit: one query. Refuses exclusions and an ended session.
+     * `executor`: the caller's transaction when it asks from inside its unit (the casino wallet).
+     */
+    async betGate(userId: string, executor: Db = db): Promise<BetGate> {
       const now = nowMs();
-      const state = await loadState(db, userId);
+      const state = await loadState(executor, userId);
       if (!state) return { checkInUnit: false };
       const excludedUntil = exclusionEndOf(state, SELF_EXCLUSION, now);
       if (excludedUntil !== null) throw new AppError(422, LimitErrorCode.selfExcluded, 'Betting is closed while your self-exclusion lasts', { endsAt: sec(excludedUntil) });
