@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { RgsError, type RgsApi } from '../api.ts';
 import type { Boot } from '../boot.ts';
-import { engineUi } from '../engines.ts';
+import { engineUi } from './engine-ui.ts';
 import { isFatal, messageFor } from '../errors.ts';
 import { errorMessage, postToHost } from '../host.ts';
 import type { RgsSession } from '../rgs-types.ts';

@@ -5,7 +5,7 @@
  */
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RgsError, type RgsApi } from '../api.ts';
-import { engineUi } from '../engines.ts';
+import { engineUi } from './engine-ui.ts';
 import { isFatal, messageFor } from '../errors.ts';
 import { defaultStake, formatMoney, stakeLadder } from '../format.ts';
 import { balanceMessage, errorMessage, postToHost, readyMessage } from '../host.ts';
