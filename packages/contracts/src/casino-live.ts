@@ -75,17 +75,28 @@ export const Bingo90PlaySchema = z
   })
   .strict();
 
+/** Virtual football: full time 1X2 or total goals over/under 2.5, at the fixture's odds. */
+export const VirtualFootballPlaySchema = z
+  .object({ action: z.literal('bet'), market: z.enum(['1x2', 'total']), pick: z.enum(['home', 'draw', 'away', 'over', 'under']), stake: Stake, ...RoundRef })
+  .strict();
+/** Virtual race: runner 1–8 to win or to finish in the first three, at the fixture's odds. */
+export const VirtualRacePlaySchema = z.object({ action: z.literal('bet'), market: z.enum(['win', 'top3']), runner: int.min(1).max(8), stake: Stake, ...RoundRef }).strict();
+
 export const SHARED_PLAY_SCHEMAS = {
   'crash-live': CrashLivePlaySchema,
   'tv-roulette': TvRoulettePlaySchema,
   'tv-keno': TvKenoPlaySchema,
   'bingo-90': Bingo90PlaySchema,
+  'virtual-football': VirtualFootballPlaySchema,
+  'virtual-race': VirtualRacePlaySchema,
 } as const;
 export type SharedEngineId = keyof typeof SHARED_PLAY_SCHEMAS;
 export type CrashLivePlay = z.infer<typeof CrashLivePlaySchema>;
 export type TvRoulettePlay = z.infer<typeof TvRoulettePlaySchema>;
 export type TvKenoPlay = z.infer<typeof TvKenoPlaySchema>;
 export type Bingo90Play = z.infer<typeof Bingo90PlaySchema>;
+export type VirtualFootballPlay = z.infer<typeof VirtualFootballPlaySchema>;
+export type VirtualRacePlay = z.infer<typeof VirtualRacePlaySchema>;
 
 export const SharedRoundStateSchema = z.enum(['open', 'running', 'settled', 'void']);
 /** A shared round as everyone sees it: the seed only once it is over; crash's end only once it crashed. */
@@ -156,7 +167,7 @@ export const SharedScheduleQuerySchema = z.object({ room: text().max(40).optiona
 export const CASINO_LIVE_OPERATIONS: readonly ApiOperation[] = [
   {
     method: 'GET', path: CASINO_LIVE_API.schedule, summary: 'A shared casino game: current and next rounds (seed hashes), last results (seeds revealed)', tag: 'casino', auth: 'public',
-    description: 'Engines crash-live, tv-roulette, tv-keno; bingo-90 takes ?room=. 404 engine_not_found. Live: topic casino:<engine>[:<room>].',
+    description: 'Engines crash-live, tv-roulette, tv-keno, virtual-football, virtual-race; bingo-90 takes ?room=bronze|silver|gold. 404 engine_not_found. Live: topic casino:<engine>[:<room>].',
     params: SharedScheduleParamsSchema, query: SharedScheduleQuerySchema, responses: { 200: SharedScheduleSchema, 404: ApiErrorSchema },
   },
 ];

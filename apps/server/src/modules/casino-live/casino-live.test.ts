@@ -11,6 +11,13 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  footballFixture,
+  footballPickWins,
+  playFootball,
+  raceFixture,
+  racePickWins,
+  runRace,
+  virtualPayout,
   bingoTickets,
   bingoTicketWin,
   drawBingo,
@@ -246,6 +253,43 @@ describeEachDb('shared casino rounds', (t) => {
     expect(await balanceOf(p)).toBe(100_00n - 1600n + redWin + zeroWin + kenoWin);
     const views = await app.casinoLive.betsOf(sr.id);
     expect(views[0]?.fairness.serverSeed).toBe(rRow.server_seed);
+  });
+
+  it('virtual football and race: odds from the public fixture, results from the seed, bets settled by the game', async () => {
+    const p = await player(100_00n);
+    await app.casinoLive.tick();
+    const match = (await schedule('virtual-football')).current!;
+    const race = (await schedule('virtual-race')).current!;
+    const fixture = footballFixture('', match.roundNo);
+    expect(match.params).toMatchObject({ home: fixture.home, away: fixture.away, odds: fixture.odds });
+    const sf = session(p, 'virtual-football');
+    const sr = session(p, 'virtual-race');
+    expect(await refusal(app.casinoLive.play(sf, { action: 'bet', market: '1x2', pick: 'over', stake: '100' }))).toEqual([400, 'invalid_play']);
+    expect(await refusal(app.casinoLive.play(sr, { action: 'bet', market: 'win', runner: 9, stake: '100' }))).toEqual([400, 'invalid_request']);
+    const home = await app.casinoLive.play(sf, { action: 'bet', roundId: match.id, market: '1x2', pick: 'home', stake: '1000' });
+    const over = await app.casinoLive.play(sf, { action: 'bet', roundId: match.id, market: 'total', pick: 'over', stake: '1000' });
+    const runners = raceFixture('', race.roundNo).runners;
+    const win = await app.casinoLive.play(sr, { action: 'bet', roundId: race.id, market: 'win', runner: 3, stake: '1000' });
+    const top3 = await app.casinoLive.play(sr, { action: 'bet', roundId: race.id, market: 'top3', runner: 5, stake: '1000' });
+    expect(await balanceOf(p)).toBe(60_00n);
+
+    advanceTo(Math.max(Date.parse(match.closesAt), Date.parse(race.closesAt)));
+    await app.casinoLive.tick();
+    const m = await roundRow(match.id);
+    const r = await roundRow(race.id);
+    const score = playFootball(fixture, fairRng(sharedSeeds(m.server_seed, 'virtual-football', '', Number(m.round_no))));
+    const order = runRace(runners.map((x) => x.weight), fairRng(sharedSeeds(r.server_seed, 'virtual-race', '', Number(r.round_no))));
+    expect(m.result).toEqual({ home: score.home, away: score.away, goals: score.goals });
+    expect(r.result).toEqual({ order });
+    const pays = [
+      virtualPayout(minor(1000n), fixture.odds.home, footballPickWins('home', score)),
+      virtualPayout(minor(1000n), fixture.odds.over, footballPickWins('over', score)),
+      virtualPayout(minor(1000n), runners[2]!.odds.win, racePickWins('win', 3, order)),
+      virtualPayout(minor(1000n), runners[4]!.odds.top3, racePickWins('top3', 5, order)),
+    ];
+    const wins = await Promise.all([home, over, win, top3].map(async (b) => (await betRow(b.round.id)).win));
+    expect(wins).toEqual(pays);
+    expect(await balanceOf(p)).toBe(60_00n + pays.reduce((a, b) => a + b, 0n));
   });
 
   it('a bet whose stake never reached the wallet is rolled back at settlement, and the late debit refused', async () => {

@@ -17,6 +17,16 @@ import {
   settleTvKeno,
   settleTvRoulette,
   SHARED_EPOCH_MS,
+  FOOTBALL_MARKETS,
+  VIRTUAL_RTP,
+  footballFixture,
+  footballPickWins,
+  playFootball,
+  raceFixture,
+  racePickWins,
+  runRace,
+  virtualPayout,
+  type FootballPick,
   BINGO_POOL_PERCENT,
   BINGO_TIERS,
   bingoTickets,
@@ -30,7 +40,7 @@ import {
   type RouletteBetKind,
   type SharedSchedule,
 } from '@betsite/domain';
-import { BINGO_ROOMS, type Bingo90Play, type CrashLivePlay, type SharedEngineId, type TvKenoPlay, type TvRoulettePlay } from '@betsite/contracts';
+import { BINGO_ROOMS, type VirtualFootballPlay, type VirtualRacePlay, type Bingo90Play, type CrashLivePlay, type SharedEngineId, type TvKenoPlay, type TvRoulettePlay } from '@betsite/contracts';
 import type { JsonObject } from '@betsite/db';
 
 export type Timing = { kind: 'scheduled'; schedule: SharedSchedule } | { kind: 'chained'; betMs: number };
@@ -186,11 +196,62 @@ const bingo90: SharedEngine = {
   }),
 };
 
+/** Virtual sports: an event every two minutes, 95 s of bets, then a 25 s show. */
+const VIRTUAL_SCHEDULE: SharedSchedule = { epochMs: SHARED_EPOCH_MS, periodMs: 120_000, betMs: 95_000 };
+const oddsIn = (params: JsonObject, key: string, pick: string): number => Number(((params[key] ?? {}) as JsonObject)[pick] ?? 0);
+
+const virtualFootball: SharedEngine = {
+  id: 'virtual-football',
+  rooms: [''],
+  timing: { kind: 'scheduled', schedule: VIRTUAL_SCHEDULE },
+  params: (roundNo, room) => {
+    const f = footballFixture(room, roundNo);
+    return { home: f.home, away: f.away, homeGoals: f.homeGoals, awayGoals: f.awayGoals, odds: { ...f.odds }, probabilities: { ...f.probabilities } };
+  },
+  draw: (seeds, params) => {
+    const r = playFootball({ homeGoals: Number(params.homeGoals), awayGoals: Number(params.awayGoals) }, fairRng(seeds));
+    return { home: r.home, away: r.away, goals: r.goals.map((g) => ({ minute: g.minute, side: g.side })) };
+  },
+  readBet(play, params) {
+    const p = play as VirtualFootballPlay;
+    if (!(FOOTBALL_MARKETS[p.market] as readonly string[]).includes(p.pick)) return `${p.pick} is not a selection of ${p.market}`;
+    return { stake: BigInt(p.stake), selection: { market: p.market, pick: p.pick, odds: oddsIn(params, 'odds', p.pick) } };
+  },
+  settle(bet, result) {
+    const pick = bet.selection.pick as FootballPick;
+    const won = footballPickWins(pick, { home: Number(result.home), away: Number(result.away) });
+    return { win: virtualPayout(minor(bet.stake), Number(bet.selection.odds), won), outcome: { home: Number(result.home), away: Number(result.away), won } };
+  },
+  rules: () => ({ rtp: VIRTUAL_RTP, periodMs: VIRTUAL_SCHEDULE.periodMs, betMs: VIRTUAL_SCHEDULE.betMs, markets: { '1x2': [...FOOTBALL_MARKETS['1x2']], total: [...FOOTBALL_MARKETS.total] } }),
+};
+
+const virtualRace: SharedEngine = {
+  id: 'virtual-race',
+  rooms: [''],
+  timing: { kind: 'scheduled', schedule: VIRTUAL_SCHEDULE },
+  params: (roundNo, room) => ({ runners: raceFixture(room, roundNo).runners.map((r) => ({ ...r, odds: { ...r.odds } })) }),
+  draw: (seeds, params) => ({ order: runRace((params.runners as { weight: number }[]).map((r) => r.weight), fairRng(seeds)) }),
+  readBet(play, params) {
+    const p = play as VirtualRacePlay;
+    const runner = (params.runners as { number: number; odds: Record<string, number> }[]).find((r) => r.number === p.runner);
+    if (!runner) return 'no such runner';
+    return { stake: BigInt(p.stake), selection: { market: p.market, runner: p.runner, odds: runner.odds[p.market] ?? 0 } };
+  },
+  settle(bet, result) {
+    const order = result.order as number[];
+    const won = racePickWins(bet.selection.market as 'win' | 'top3', Number(bet.selection.runner), order);
+    return { win: virtualPayout(minor(bet.stake), Number(bet.selection.odds), won), outcome: { order, won } };
+  },
+  rules: () => ({ rtp: VIRTUAL_RTP, periodMs: VIRTUAL_SCHEDULE.periodMs, betMs: VIRTUAL_SCHEDULE.betMs, markets: ['win', 'top3'] }),
+};
+
 export const SHARED_ENGINES: Readonly<Record<string, SharedEngine>> = {
   'crash-live': crashLive,
   'tv-roulette': tvRoulette,
   'tv-keno': tvKeno,
   'bingo-90': bingo90,
+  'virtual-football': virtualFootball,
+  'virtual-race': virtualRace,
 };
 
 export function sharedEngine(id: string): SharedEngine | null {
