@@ -87,7 +87,7 @@ describe('the casino', () => {
     await page.goto(`${origin()}/en/fishinghunting`);
     expect(await page.getByTestId('nearest-notice').textContent()).toMatch(/no fishing or hunting games yet/);
     expect(await page.getByTestId('casino-games').getByRole('listitem').count()).toBeGreaterThan(0);
-  });
+  }, 90_000);
 
   it('lets a player favorite a game and find it in my casino', async () => {
     const page = await newPage(browser);
@@ -110,7 +110,7 @@ describe('the casino', () => {
     await page.reload();
     await hydrated(page);
     expect(await page.getByRole('heading', { name: 'No favourite games yet' }).count()).toBe(1);
-  });
+  }, 90_000);
 
   it('offers a visitor the demo only, with a way to log in for real money', async () => {
     const page = await newPage(browser);
