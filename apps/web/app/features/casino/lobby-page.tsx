@@ -4,7 +4,7 @@
  * category chips change the url, so every view has an address and survives a reload.
  */
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigation } from 'react-router';
 import type { CasinoCategoryCount, CasinoGameTile, CasinoLobby } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type PathName } from '../../config/paths.ts';
@@ -16,6 +16,7 @@ import { GameGrid, GameTile } from './game-tile.tsx';
 import { categoryRoute, lobbySearch, type LobbyParams } from './lobby-params.ts';
 import type { LobbyData, MyCasinoData, ProviderData, ProvidersData, SearchData, ThankYouData } from './loaders.ts';
 import { LOBBY_FIRST_PAGE } from './loaders.ts';
+import { CasinoSkeleton } from './skeleton.tsx';
 import { CasinoToolbar } from './toolbar.tsx';
 import styles from './casino.module.css';
 
@@ -117,6 +118,23 @@ function RecentRow({ recent }: { recent: readonly CasinoGameTile[] }) {
   );
 }
 
+/** A row of picked games (new, popular) on the lobby's home, when there are some. */
+function PickRow({ id, title, games }: { id: string; title: string; games: readonly CasinoGameTile[] }) {
+  if (games.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <div className={styles.sectionHead}>
+        <h2 id={id}>{title}</h2>
+      </div>
+      <ul className={styles.row} aria-labelledby={id}>
+        {games.slice(0, 10).map((g) => (
+          <GameTile key={g.id} game={g} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 const categoryTitle = (categories: readonly CasinoCategoryCount[], id: string | null) => categories.find((c) => c.id === id)?.title ?? null;
 
 export function LobbyPage({ data }: { data: LobbyData }) {
@@ -132,6 +150,8 @@ export function LobbyPage({ data }: { data: LobbyData }) {
       <CasinoToolbar params={params} providers={lobby.providers} />
       {isHome ? <CategoryChips categories={lobby.categories} current={null} /> : null}
       {isHome ? <RecentRow recent={data.recent} /> : null}
+      {isHome ? <PickRow id="new-games" title={t('new_title')} games={lobby.games.filter((g) => g.isNew)} /> : null}
+      {isHome ? <PickRow id="popular-games" title={t('popular_title')} games={lobby.games.filter((g) => g.popular)} /> : null}
       {nearest ? (
         <div className={styles.notice} role="note" data-testid="nearest-notice">
           <p>{t(`nearest_${section.key}`, { defaultValue: t('nearest_any'), nearest: listTitle })}</p>
@@ -155,12 +175,18 @@ export function LobbyPage({ data }: { data: LobbyData }) {
 export function SearchPage({ data }: { data: SearchData }) {
   const { t } = useTranslation('casino');
   const paths = usePaths();
+  const navigation = useNavigation();
+  const location = useLocation();
   const { params, lobby, popular } = data;
+  // Typing changes `?q=`: the results wait for the loader under the skeleton, the box keeps the focus.
+  const searching = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   return (
     <>
       <PageHeading>{params.q ? t('search_results_title', { query: params.q }) : undefined}</PageHeading>
       <CasinoToolbar params={params} providers={lobby?.providers} searchPage />
-      {lobby === null ? (
+      {searching ? (
+        <CasinoSkeleton />
+      ) : lobby === null ? (
         <p className={styles.count}>{t('search_hint')}</p>
       ) : lobby.total === 0 ? (
         <EmptyState
@@ -181,7 +207,7 @@ export function SearchPage({ data }: { data: SearchData }) {
           <LobbyGames lobby={lobby} label={t('search_found')} query={{ q: params.q, provider: params.provider ?? undefined, sort: params.sort }} />
         </section>
       )}
-      {popular.length > 0 ? (
+      {popular.length > 0 && !searching ? (
         <section aria-labelledby="popular-list">
           <SectionHead id="popular-list" title={t('popular_title')} />
           <GameGrid games={popular} label={t('popular_title')} />
