@@ -16,6 +16,7 @@ describe('matchRoute', () => {
     ['slots/popular', 'slots', { subcategory: 'popular' }],
     ['slots/popular/game/7/book-of-ra', 'slots-game', { subcategory: 'popular', gameId: '7', gameName: 'book-of-ra' }],
     ['casino/brand', 'casino-brand', {}],
+    ['provably-fair', 'casino-verify', {}],
     ['casino/live', 'casino', { subcategory: 'live' }],
     ['bonus/casino/promo', 'bonus-casino-promo', {}],
     ['bonus/casino/42', 'bonus-casino-id', { id: '42' }],
