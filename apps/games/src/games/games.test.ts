@@ -52,7 +52,13 @@ describe('slots', () => {
     expect(wins).toBeGreaterThan(0);
   });
   it('shows the resting reels and a paytable best first, scatter last', () => {
-    expect(restingSpin(FRUIT_FIESTA).window.every((c) => c.length === 3)).toBe(true);
+    for (const def of [FRUIT_FIESTA, PHARAOHS_GOLD, NEON_NIGHTS]) {
+      const resting = restingSpin(def);
+      expect(resting.window.every((c) => c.length === 3)).toBe(true);
+      // A resting screen that pays nothing, and not the same symbol across the top.
+      expect(winningCells(def, resting).size).toBe(0);
+      expect(new Set(resting.window.map((c) => c[0])).size).toBeGreaterThan(1);
+    }
     const rows = paytable(PHARAOHS_GOLD);
     expect(rows[0]?.id).toBe('pharaoh');
     expect(rows.at(-1)?.kind).toBe('scatter');

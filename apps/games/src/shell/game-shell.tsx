@@ -89,12 +89,6 @@ export function GameShell({ api, session, onFatal }: Props): React.JSX.Element {
             Balance <strong data-testid="rgs-balance" aria-live="polite">{money(balance)}</strong>
           </span>
         </header>
-        <main className="stage">
-          <Suspense fallback={<div className="boot" role="status">Loading the game…</div>}>
-            {Game ? <Game /> : null}
-            <ReadySignal />
-          </Suspense>
-        </main>
         <div className="notice-slot">
           {notice ? (
             <p className="notice" role="alert" data-testid="rgs-notice" data-code={notice.code}>
@@ -104,6 +98,12 @@ export function GameShell({ api, session, onFatal }: Props): React.JSX.Element {
           ) : null}
           <p className="result-line" aria-live="polite" data-testid="rgs-result">{said}</p>
         </div>
+        <main className="stage">
+          <Suspense fallback={<div className="boot" role="status">Loading the game…</div>}>
+            {Game ? <Game /> : null}
+            <ReadySignal />
+          </Suspense>
+        </main>
         <div className="panels">
           <HistoryPanel api={api} refresh={rounds} money={money} />
           <FairnessPanel api={api} fairness={fairness} onFairness={setFairness} onError={(code, text) => setNotice({ code, text: messageFor(code, text) })} />

@@ -77,7 +77,7 @@ export default function MinesGame(): React.JSX.Element {
           ) : (
             <>
               <label className="field">
-                Mines
+                Number of mines
                 <select value={mines} onChange={(e) => setMines(Number(e.target.value))} disabled={busy}>
                   {Array.from({ length: 24 }, (_, i) => i + 1).map((m) => (
                     <option key={m} value={m}>{m}</option>

@@ -119,7 +119,7 @@ export default function RouletteGame(): React.JSX.Element {
             const { col, row } = cellOf(n);
             return spotButton(s, `num ${pocketColor(n)}`, <span>{n}</span>, { gridColumn: col + 2, gridRow: row + 1 });
           })}
-          {COLUMN_SPOTS.map((s, i) => spotButton(s, 'outside column', <span>2 to 1</span>, { gridColumn: 14, gridRow: i + 1 }))}
+          {COLUMN_SPOTS.map((s, i) => spotButton(s, 'outside column', <span>2:1</span>, { gridColumn: 14, gridRow: i + 1 }))}
           <div className="lines">
             {LINES.map((s) => spotButton(s, `line-spot ${s.kind}`, null, { left: `${((s.at?.x ?? 0) / 13) * 100}%`, top: `${((s.at?.y ?? 0) / 3) * 100}%` }))}
           </div>

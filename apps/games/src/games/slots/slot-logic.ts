@@ -1,5 +1,5 @@
 /** Slot screen logic: which definition, what a spin outcome says, which cells won, the paytable. */
-import { SLOTS, type SlotDefinition } from '@betsite/domain';
+import { evaluateSlotSpin, SLOTS, type SlotDefinition } from '@betsite/domain';
 import { big, list, num, obj, str } from '../../outcome.ts';
 
 export interface ShownLineWin {
@@ -22,15 +22,17 @@ export function slotDefinition(engine: string): SlotDefinition | null {
   return SLOTS.find((s) => s.id === engine) ?? null;
 }
 
-/** The screen before the first spin: each reel at its first stop. */
+/**
+ * The screen before the first spin: a fixed, varied position that pays nothing (every reel at
+ * stop 0 would show a row of wilds, which looks like a win that is not one).
+ */
 export function restingSpin(def: SlotDefinition): ShownSpin {
-  return {
-    window: def.reels.map((strip) => Array.from({ length: def.rows }, (_, row) => strip[row % strip.length] ?? '')),
-    lineWins: [],
-    scatters: 0,
-    scatterPay: 0,
-    multiplierMilli: 0n,
-  };
+  for (let k = 1; k < 200; k++) {
+    const stops = def.reels.map((strip, reel) => (reel * k * 7 + k) % strip.length);
+    const spin = evaluateSlotSpin(def, stops);
+    if (spin.multiplierMilli === 0n && spin.scatters < def.freeSpins.trigger) return { ...readSpin(spin), lineWins: [] };
+  }
+  return { window: def.reels.map((strip) => strip.slice(0, def.rows)), lineWins: [], scatters: 0, scatterPay: 0, multiplierMilli: 0n };
 }
 
 export function readSpin(value: unknown): ShownSpin {
