@@ -147,7 +147,6 @@ export function RemoteAppHost({ gameId, title, mode, language, closeTo }: Remote
           title={t('game_frame', { title })}
           className={`${styles.frame} ${app.state === ready ? '' : styles.frameHidden}`}
           allow="fullscreen; autoplay"
-          referrerPolicy="same-origin"
         />
       ) : null}
       {app.state === loading ? (
