@@ -29,6 +29,8 @@ export const ENGINE_LOADERS: Readonly<Record<string, EngineLoader>> = {
   'tv-roulette': () => import('./shared/tv-roulette/tv-roulette-game.tsx'),
   'tv-keno': () => import('./shared/tv-keno/tv-keno-game.tsx'),
   'bingo-90': () => import('./shared/bingo/bingo-game.tsx'),
+  'virtual-football': () => import('./shared/virtual/virtual-football-game.tsx'),
+  'virtual-race': () => import('./shared/virtual/virtual-race-game.tsx'),
 };
 
 export function engineLoader(engine: string): EngineLoader | null {
