@@ -28,7 +28,8 @@ export default function TvKenoGame(): React.JSX.Element {
   const [picks, setPicks] = useState<readonly number[]>([]);
   const round = currentRound(state);
   const past = pastRounds(state);
-  const { bets, add } = useMyBets(past);
+  // My bets are read again (and the balance) once the draw's show is over.
+  const { bets, add } = useMyBets(past.filter((r) => r.endsAt === null || now >= Date.parse(r.endsAt)));
   const last = past[0] ?? null;
   const drawnAll = drawnOf(last);
   const shown = last ? Math.min(drawnAll.length, Math.floor((now - Date.parse(last.closesAt)) / BALL_MS) + 1) : 0;

@@ -45,7 +45,8 @@ export default function TvRouletteGame(): React.JSX.Element {
   const [picks, setPicks] = useState<readonly Pick[]>([]);
   const round = currentRound(state);
   const past = pastRounds(state);
-  const { bets, add } = useMyBets(past);
+  // My bets are read again (and the balance) once the draw's show is over.
+  const { bets, add } = useMyBets(past.filter((r) => r.endsAt === null || now >= Date.parse(r.endsAt)));
   const last = past[0] ?? null;
   const [spins, setSpins] = useState(0);
   useEffect(() => setSpins((n) => n + 1), [last?.id]);
