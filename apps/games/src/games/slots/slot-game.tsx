@@ -18,6 +18,8 @@ interface Shown {
   /** 0 in the base game, k for the k-th free spin. */
   readonly free: number;
   readonly freeTotal: number;
+  /** What the free spins shown so far won, in thousandths of the stake. */
+  readonly freeWonMilli: bigint;
 }
 
 export default function SlotGame(): React.JSX.Element {
@@ -29,7 +31,7 @@ export default function SlotGame(): React.JSX.Element {
 
 function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
   const { stake, busy, play, money, announce } = useGame();
-  const [shown, setShown] = useState<Shown>({ spin: restingSpin(def), free: 0, freeTotal: 0 });
+  const [shown, setShown] = useState<Shown>({ spin: restingSpin(def), free: 0, freeTotal: 0, freeWonMilli: 0n });
   const [spinning, setSpinning] = useState(false);
   const [showLines, setShowLines] = useState(false);
   const [lastWin, setLastWin] = useState<bigint | null>(null);
@@ -57,13 +59,16 @@ function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
     }
     const result = readSlotRound(round.outcome);
     const win = big(round.win);
-    setShown({ spin: result.base, free: 0, freeTotal: result.freeSpins.length });
+    setShown({ spin: result.base, free: 0, freeTotal: result.freeSpins.length, freeWonMilli: 0n });
     if (result.freeSpins.length > 0) {
       announce(`${result.base.scatters} scatters: ${result.freeSpins.length} free spins ×${def.freeSpins.multiplier}!`);
+      let wonMilli = 0n;
       for (let i = 0; i < result.freeSpins.length; i++) {
         await delay(skip.current ? 0 : FREE_SPIN_MS);
         if (!live.current) return;
-        setShown({ spin: result.freeSpins[i] as ShownSpin, free: i + 1, freeTotal: result.freeSpins.length });
+        const free = result.freeSpins[i] as ShownSpin;
+        wonMilli += free.multiplierMilli;
+        setShown({ spin: free, free: i + 1, freeTotal: result.freeSpins.length, freeWonMilli: wonMilli });
       }
     }
     setSpinning(false);
@@ -79,7 +84,7 @@ function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
       <h1 className="slot-title">{def.title}</h1>
       {shown.free > 0 ? (
         <p className="free-banner" aria-live="polite">
-          Free spin {shown.free} of {shown.freeTotal} — wins ×{def.freeSpins.multiplier}
+          Free spin {shown.free} of {shown.freeTotal} — wins ×{def.freeSpins.multiplier} — won so far {money((stake * shown.freeWonMilli) / 1000n)}
           {spinning ? <button type="button" className="link" onClick={() => (skip.current = true)}>Skip</button> : null}
         </p>
       ) : null}
@@ -98,7 +103,7 @@ function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
             </g>
           ))}
           {lines.map((rows, i) =>
-            showLines || (!spinning && winningLines.has(i)) ? (
+            showLines || ((!spinning || shown.free > 0) && winningLines.has(i)) ? (
               <polyline
                 key={i}
                 className={winningLines.has(i) ? 'payline won' : 'payline'}
@@ -113,7 +118,7 @@ function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
         <span>{lines.length} lines · line bet {money(stake / BigInt(lines.length))}</span>
         <span data-testid="slot-win">{lastWin === null ? '' : lastWin > 0n ? `Win ${money(lastWin)}` : 'No win'}</span>
       </div>
-      {!spinning && shown.spin.lineWins.length > 0 ? (
+      {(!spinning || shown.free > 0) && shown.spin.lineWins.length > 0 ? (
         <ul className="line-wins">
           {shown.spin.lineWins.map((w) => (
             <li key={w.line}>
