@@ -1,14 +1,22 @@
-/** A game's rules and paytable, folded under the game; the RTP declared first. */
-import type { ReactNode } from 'react';
+/**
+ * A game's rules and paytable, folded under the game; the RTP declared first. The body is
+ * rendered on first opening only (paytables and line maps cost nothing on the first frame).
+ */
+import { useState, type ReactNode } from 'react';
 
 export function RulesPanel({ rtp, children }: { rtp: string; children: ReactNode }): React.JSX.Element {
+  const [opened, setOpened] = useState(false);
   return (
-    <details className="panel rules" data-testid="rgs-rules">
+    <details className="panel rules" data-testid="rgs-rules" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>Rules and paytable</summary>
-      <p>
-        Return to player: <strong>{rtp}</strong>. Every result comes from the provably fair generator (see Provably fair).
-      </p>
-      {children}
+      {opened ? (
+        <>
+          <p>
+            Return to player: <strong>{rtp}</strong>. Every result comes from the provably fair generator (see Provably fair).
+          </p>
+          {children}
+        </>
+      ) : null}
     </details>
   );
 }
