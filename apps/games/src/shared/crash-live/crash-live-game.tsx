@@ -83,11 +83,12 @@ export default function CrashLiveGame(): React.JSX.Element {
     }
   };
 
-  // The curve drawn in log scale, so the arc is the climb so far.
-  const progress = Math.min(1, Math.log(multiplier / 100) / Math.log(Math.max(multiplier, 200) / 100));
+  const crashedShown = !running && last !== null && (!round || now < Date.parse(round.opensAt) + 1500);
+  // The curve drawn in log scale, so the arc is the climb so far (after a crash: up to its point).
+  const drawn = crashedShown && last ? pointOf(last) : multiplier;
+  const progress = Math.min(1, Math.log(drawn / 100) / Math.log(Math.max(drawn, 200) / 100));
   const x = 20 + progress * 340;
   const y = 180 - progress * progress * 150;
-  const crashedShown = !running && last !== null && (!round || now < Date.parse(round.opensAt) + 1500);
   const roundBets = state.bets.filter((b) => b.roundId === (round?.id ?? last?.id));
   return (
     <section className="crash shared" aria-label="Crash live">
