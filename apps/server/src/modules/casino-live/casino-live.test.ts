@@ -38,6 +38,7 @@ import { buildTestApp, fundedPlayer, type TestPlayer } from '../../testing.ts';
 import { DEV_CASINO_WALLET_SECRET } from '../casino-wallet/index.ts';
 import { listenForLive, LiveTestClient } from '../live/testing.ts';
 import type { SharedSession } from './index.ts';
+import { purgeEmptyRounds } from './retention.ts';
 import { CRASH_VOID_LATE_MS } from './scheduler.ts';
 import { RGS_PROVIDER } from '../rgs/index.ts';
 import { walletTx } from './wallet.ts';
@@ -415,6 +416,18 @@ describeEachDb('shared casino rounds', (t) => {
       const moved = await app.db.selectFrom('casino_wallet_transactions').select('id').where('round_id', '=', bet.id).execute();
       expect(moved).toEqual([]);
     });
+  });
+
+  it('rounds nobody bet on are purged after a week; rounds with bets stay', async () => {
+    const old = new Date(clock.now() - 8 * 24 * 3600_000);
+    const make = (n: number) => app.db.insertInto('casino_shared_rounds').values({ engine: 'tv-keno', room: 'old', round_no: n, server_seed: 's', server_seed_hash: 'h', client_seed: 'c', state: 'settled', opens_at: old, closes_at: old, ends_at: old, settled_at: old, created_at: old }).returning('id').executeTakeFirstOrThrow();
+    const empty = await make(1);
+    const played = await make(2);
+    await app.db.insertInto('casino_shared_bets').values({ id: randomUUID(), round_id: played.id, session_id: 'x', user_id: null, game_id: 'tv-keno', mode: 'demo', currency: 'EUR', stake: 1n, selection: '{}', status: 'lost', win: 0n, created_at: old, settled_at: old, paid_at: old }).execute();
+    expect(await purgeEmptyRounds(app.db, new Date(clock.now()))).toBeGreaterThanOrEqual(1);
+    const left = await app.db.selectFrom('casino_shared_rounds').select('id').where('room', '=', 'old').execute();
+    expect(left.map((r) => r.id)).toEqual([played.id]);
+    expect(empty.id).not.toBe(played.id);
   });
 
   it('the live topic: a snapshot with hashes, then each change as a delta', async () => {

@@ -10,7 +10,8 @@
  *   schedule and the current round's bets, then every round and bet change as a delta.
  * - `GET /web-api/casino/v1/shared/:engine?room=`: the public schedule.
  * - The scheduler ticks on every node that runs jobs (JOBS_POLL_MS > 0) once it listens;
- *   rounds are claimed in the database, so nodes never settle one twice.
+ *   rounds are claimed in the database, so nodes never settle one twice. Rounds nobody bet
+ *   on are purged after a week (retention.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { casinoLiveTopic, CasinoLiveErrorCode, LIVE_CASINO_FAMILY, SharedScheduleParamsSchema, SharedScheduleQuerySchema, type SharedDelta, type SharedPublicBet, type SharedRound, type SharedSchedule, type SharedSnapshot } from '@betsite/contracts';
@@ -21,6 +22,7 @@ import type { RgsSession } from '../rgs/index.ts';
 import { createBets, type BetView, type FunMoney, type PlayAnswer, type SharedSession } from './bets.ts';
 import { SHARED_ENGINES, sharedEngine } from './engines.ts';
 import { loadSchedule, publicBet, type RoundRow } from './rounds.ts';
+import { purgeEmptyRounds, SHARED_PURGE_JOB } from './retention.ts';
 import { createScheduler } from './scheduler.ts';
 import { sharedWallet } from './wallet.ts';
 
@@ -127,6 +129,13 @@ export async function registerCasinoLive(app: FastifyInstance, options: CasinoLi
         rounds: (session, query) => bets.betsOf(session.id, query.limit),
       });
     }
+  }
+
+  if (app.hasDecorator('jobs')) {
+    app.jobs.every(SHARED_PURGE_JOB, 3600_000, async (_payload, { now, logger: log }) => {
+      const deleted = await purgeEmptyRounds(app.db, now);
+      if (deleted > 0) log.info({ deleted }, 'shared rounds without bets purged');
+    });
   }
 
   app.addHook('onListen', async () => {
