@@ -79,6 +79,10 @@ export function GameShell({ api, session, onFatal }: Props): React.JSX.Element {
     [session, api, balance, stake, stakes, busy, play, refreshBalance, money],
   );
   const Game = engineUi(session.engine);
+  useEffect(() => {
+    const title = (session.rules as { title?: unknown } | null)?.title;
+    document.title = typeof title === 'string' ? title : session.gameId;
+  }, [session.rules, session.gameId]);
 
   return (
     <GameContext.Provider value={value}>
