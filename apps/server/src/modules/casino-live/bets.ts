@@ -15,7 +15,7 @@
  * Demo bets move the session's fun balance in the same transaction as their decision.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { manualCashOut, sharedSeeds } from '@betsite/domain';
 import { CasinoLiveErrorCode, SHARED_PLAY_SCHEMAS, type SharedPublicBet } from '@betsite/contracts';
@@ -133,6 +133,8 @@ export function createBets(deps: BetsDeps) {
       const locked = await trx.selectFrom('casino_shared_rounds').select(['state', 'closes_at', 'lease_until']).where('id', '=', round.id).forShare().executeTakeFirst();
       if (!locked || locked.state !== 'open' || clock.now() >= locked.closes_at.getTime() || (locked.lease_until && locked.lease_until.getTime() > clock.now())) throw closed();
       if (engine.id === 'crash-live') {
+        // One bet per session and crash round: two at once queue here, the second sees the first.
+        await sql`select pg_advisory_xact_lock(hashtext(${`${round.id}:${session.id}`}))`.execute(trx);
         const mine = await trx.selectFrom('casino_shared_bets').select('id').where('round_id', '=', round.id).where('session_id', '=', session.id).executeTakeFirst();
         if (mine) throw new AppError(409, CasinoLiveErrorCode.alreadyBet, 'One bet per crash round');
       }

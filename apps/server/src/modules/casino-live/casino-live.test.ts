@@ -176,7 +176,12 @@ describeEachDb('shared casino rounds', (t) => {
   it('a crash round the server did not run is void and its stakes go back once', async () => {
     const p = await player(50_00n);
     const round = await openCrashRound();
-    const bet = await app.casinoLive.play(session(p, 'crash-live'), { action: 'bet', stake: '2000', autoCashOut: 101 });
+    // Two bets at once from one session: one crash bet per round.
+    const twice = session(p, 'crash-live');
+    const both = await Promise.allSettled([app.casinoLive.play(twice, { action: 'bet', stake: '2000', autoCashOut: 101 }), app.casinoLive.play(twice, { action: 'bet', stake: '2000', autoCashOut: 101 })]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ statusCode: 409, code: 'already_bet' });
+    const bet = (both.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<Awaited<ReturnType<typeof app.casinoLive.play>>>).value;
     expect(await balanceOf(p)).toBe(30_00n);
     advanceTo(round.ends_at.getTime() + CRASH_VOID_LATE_MS + 1);
     await app.casinoLive.tick();
