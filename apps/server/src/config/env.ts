@@ -70,8 +70,12 @@ const EnvSchema = z
     ),
     /** Unset: the payments module uses a random key per process (see payments/index.ts). */
     PAYMENTS_SIGNING_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
-    /** HMAC key of the casino wallet calls and launch tokens (decision 0022); unset: a dev key, except in production (wallet off). */
+    /** HMAC key of the casino wallet calls and launch tokens (decision 0022); unset: a dev key, in production a random key per process. */
     CASINO_WALLET_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
+    /** The game server's wallet over HTTP (decision 0023); unset: this process's wallet, called in process. */
+    RGS_WALLET_URL: optionalString(z.string().refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL')),
+    /** Where the games app is built (default apps/games/dist). */
+    RGS_APP_DIR: optionalString(z.string().min(1)),
     PUBLIC_ORIGIN: optionalString(
       z
         .string()

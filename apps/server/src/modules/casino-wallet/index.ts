@@ -3,23 +3,34 @@
  * ledger, launch tokens, and the recovery of interrupted rounds (GLI-19) as a job and on start.
  *
  * The shared secret is CASINO_WALLET_SECRET; unset, a fixed development key outside
- * production, and in production no wallet at all (its paths answer 404) rather than a
- * guessable key.
+ * production, and in production a random key of this process (never a guessable one): only
+ * the game server in this process can sign with it, which is enough for one node; several
+ * nodes or a game server elsewhere need the same secret set on each.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AppEnv } from '../../config/env.ts';
 import type { LimitsService } from '../limits/service.ts';
 import { casinoLaunchRoutes, casinoWalletRoutes } from './routes.ts';
 import { createCasinoWallet, type CasinoWallet } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The seamless wallet (absent in production without CASINO_WALLET_SECRET). */
+    /** The seamless wallet. */
     casinoWallet?: CasinoWallet;
   }
 }
 
 /** Development and tests only: the game server of a dev setup signs with this. */
 export const DEV_CASINO_WALLET_SECRET = 'dev-casino-wallet-secret-not-for-production';
+
+/** Production without CASINO_WALLET_SECRET: known to this process only. */
+const PROCESS_SECRET = randomBytes(32).toString('hex');
+
+/** The key of wallet calls and launch tokens (see the module comment). */
+export function casinoWalletSecret(env: Pick<AppEnv, 'CASINO_WALLET_SECRET' | 'NODE_ENV'>): string {
+  return env.CASINO_WALLET_SECRET ?? (env.NODE_ENV === 'production' ? PROCESS_SECRET : DEV_CASINO_WALLET_SECRET);
+}
 
 export const CASINO_JOBS = {
   /** Refunds rounds interrupted and not finished by their game (GLI-19). */
@@ -37,11 +48,10 @@ export interface LaunchGameCheck {
   played(userId: string, gameId: string): Promise<void>;
 }
 
-export async function registerCasinoWallet(app: FastifyInstance, options: { limits?: LimitsService; games?: LaunchGameCheck } = {}): Promise<CasinoWallet | null> {
-  const secret = app.env.CASINO_WALLET_SECRET ?? (app.env.NODE_ENV === 'production' ? null : DEV_CASINO_WALLET_SECRET);
-  if (!secret) {
-    app.log.warn('CASINO_WALLET_SECRET is not set: the casino wallet is off');
-    return null;
+export async function registerCasinoWallet(app: FastifyInstance, options: { limits?: LimitsService; games?: LaunchGameCheck } = {}): Promise<CasinoWallet> {
+  const secret = casinoWalletSecret(app.env);
+  if (!app.env.CASINO_WALLET_SECRET && app.env.NODE_ENV === 'production') {
+    app.log.warn('CASINO_WALLET_SECRET is not set: the casino wallet answers only the game server of this process (set it on every node)');
   }
   const wallet = createCasinoWallet({ db: app.db, ledger: app.ledger, clock: app.clock, secret, ...(options.limits ? { limits: options.limits } : {}) });
   app.decorate('casinoWallet', wallet);

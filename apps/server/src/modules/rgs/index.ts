@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RGS_SESSION_HEADER, type RgsFairness, type RgsPlayAnswer, type RoundView, type RoundsQuery } from '@betsite/contracts';
 import { isEngine } from '@betsite/domain';
-import { DEV_CASINO_WALLET_SECRET } from '../casino-wallet/index.ts';
+import { casinoWalletSecret } from '../casino-wallet/index.ts';
 import { rgsAppFiles } from './app-files.ts';
 import { rgsRoutes, siteRoundRoutes } from './routes.ts';
 import { createSeeds } from './seeds.ts';
@@ -64,12 +64,13 @@ export interface RgsOptions {
 }
 
 export async function registerRgs(app: FastifyInstance, options: RgsOptions = {}): Promise<RgsModule | null> {
-  const secret = app.env.CASINO_WALLET_SECRET ?? (app.env.NODE_ENV === 'production' ? null : DEV_CASINO_WALLET_SECRET);
-  if (!secret) {
-    app.log.warn('CASINO_WALLET_SECRET is not set: the game server is off');
+  const walletUrl = options.walletUrl ?? app.env.RGS_WALLET_URL;
+  // A wallet elsewhere cannot know this process's random key.
+  if (walletUrl && !app.env.CASINO_WALLET_SECRET && app.env.NODE_ENV === 'production') {
+    app.log.warn('RGS_WALLET_URL is set without CASINO_WALLET_SECRET: the game server is off');
     return null;
   }
-  const walletUrl = options.walletUrl ?? process.env.RGS_WALLET_URL;
+  const secret = casinoWalletSecret(app.env);
   const wallet = options.wallet ?? createWalletClient({ provider: RGS_PROVIDER, secret, transport: walletUrl ? httpTransport(walletUrl) : injectTransport(app) });
   const now = () => new Date(app.clock.now());
   const handlers = new Map<string, RgsEngineHandler>();
@@ -103,7 +104,7 @@ export async function registerRgs(app: FastifyInstance, options: RgsOptions = {}
 
   await app.register(rgsRoutes, { sessions, rounds, handlers });
   await app.register(siteRoundRoutes, { rounds });
-  const root = options.appDir ?? process.env.RGS_APP_DIR ?? fileURLToPath(new URL('../../../../games/dist', import.meta.url));
+  const root = options.appDir ?? app.env.RGS_APP_DIR ?? fileURLToPath(new URL('../../../../games/dist', import.meta.url));
   await app.register(rgsAppFiles, { root });
   return rgs;
 }
