@@ -5,6 +5,7 @@
  */
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RgsError, type RgsApi } from '../api.ts';
+import { isEngine } from '@betsite/domain';
 import { engineUi } from './engine-ui.ts';
 import { isFatal, messageFor } from '../errors.ts';
 import { defaultStake, formatMoney, stakeLadder } from '../format.ts';
@@ -110,7 +111,10 @@ export function GameShell({ api, session, onFatal }: Props): React.JSX.Element {
         </main>
         <div className="panels">
           <HistoryPanel api={api} refresh={rounds} money={money} />
-          <FairnessPanel api={api} fairness={fairness} onFairness={setFairness} onError={(code, text) => setNotice({ code, text: messageFor(code, text) })} />
+          {/* Shared rounds commit their own seeds (each game shows its round's); the player's seed pair is for solo games only. */}
+          {isEngine(session.engine) ? (
+            <FairnessPanel api={api} fairness={fairness} onFairness={setFairness} onError={(code, text) => setNotice({ code, text: messageFor(code, text) })} />
+          ) : null}
         </div>
       </div>
     </GameContext.Provider>
