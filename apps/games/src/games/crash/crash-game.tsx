@@ -7,6 +7,7 @@ import { percent, RulesPanel } from '../../shell/rules-panel.tsx';
 import { StakeSelector } from '../../shell/stake-selector.tsx';
 import { usePlayKey } from '../../shell/use-play-key.ts';
 import { climbAt, climbMs, parseTarget, reachChance } from './crash-logic.ts';
+import { CrashSky } from './crash-sky.tsx';
 import './crash.css';
 
 interface Flight {
@@ -55,26 +56,10 @@ export default function CrashGame(): React.JSX.Element {
   const crashed = flight !== null && !flying;
   // The curve: x is time, y the multiplier's log, so the shown arc is the climb so far.
   const progress = flight ? Math.min(1, Math.log(now / 100) / Math.log(Math.max(flight.point, 101) / 100)) : 0;
-  const x = 20 + progress * 340;
-  const y = 180 - progress * progress * 150;
   return (
     <section className="crash" aria-label="Crash">
       <div className="crash-sky">
-        <svg viewBox="0 0 380 200" role="img" aria-label={flight ? `Multiplier ${formatHundredths(now)}×` : 'Ready for take-off'}>
-          <path d="M20 180H370M20 180V20" stroke="#39425a" strokeWidth="2" />
-          {flight ? <path d={`M20 180 Q ${20 + (x - 20) * 0.6} 180 ${x} ${y}`} fill="none" stroke={crashed && !flight.won ? '#ff5a6a' : '#ffd166'} strokeWidth="4" /> : null}
-          <g transform={`translate(${flight ? x : 20} ${flight ? y : 180}) rotate(-35)`}>
-            {crashed ? (
-              <polygon points="0,-16 5,-5 16,-4 7,3 10,14 0,7 -10,14 -7,3 -16,-4 -5,-5" fill="#ff5a3a" />
-            ) : (
-              <>
-                <path d="M-14 -6h20l10 6-10 6h-20z" fill="#e8ecf5" />
-                <path d="M-14 -6l-6-6v24l6-6z" fill="#ff5a3a" />
-                <circle cx="4" cy="0" r="3" fill="#4fa3ff" />
-              </>
-            )}
-          </g>
-        </svg>
+        <CrashSky label={flight ? `Multiplier ${formatHundredths(now)}×` : 'Ready for take-off'} progress={progress} shown={flight !== null} crashed={crashed} lost={crashed && !flight.won} />
         <p className={`crash-figure${crashed ? (flight.won ? ' won' : ' lost') : ''}`} data-testid="crash-multiplier">
           {formatHundredths(flight ? now : 100)}×
         </p>

@@ -13,6 +13,7 @@ import { useGame } from '../../shell/game-context.ts';
 import { percent, RulesPanel } from '../../shell/rules-panel.tsx';
 import { StakeSelector } from '../../shell/stake-selector.tsx';
 import { parseTarget } from '../../games/crash/crash-logic.ts';
+import { CrashSky } from '../../games/crash/crash-sky.tsx';
 import { useServerNow, useSharedTopic } from '../live-topic.ts';
 import { RoundFairness } from '../round-fairness.tsx';
 import { currentRound, pastRounds, secondsUntil, type SharedRound } from '../shared-state.ts';
@@ -87,8 +88,6 @@ export default function CrashLiveGame(): React.JSX.Element {
   // The curve drawn in log scale, so the arc is the climb so far (after a crash: up to its point).
   const drawn = crashedShown && last ? pointOf(last) : multiplier;
   const progress = Math.min(1, Math.log(drawn / 100) / Math.log(Math.max(drawn, 200) / 100));
-  const x = 20 + progress * 340;
-  const y = 180 - progress * progress * 150;
   const roundBets = state.bets.filter((b) => b.roundId === (round?.id ?? last?.id));
   return (
     <section className="crash shared" aria-label="Crash live">
@@ -96,21 +95,7 @@ export default function CrashLiveGame(): React.JSX.Element {
         {!connected ? 'Connecting to the live round…' : !round ? 'Next round being drawn…' : running ? `Round ${round.roundNo} — flying` : `Round ${round.roundNo} — bets close in ${secondsUntil(round.closesAt, now)} s`}
       </p>
       <div className="crash-sky">
-        <svg viewBox="0 0 380 200" role="img" aria-label={`Multiplier ${formatHundredths(multiplier)}×`}>
-          <path d="M20 180H370M20 180V20" stroke="#39425a" strokeWidth="2" />
-          {running || crashedShown ? <path d={`M20 180 Q ${20 + (x - 20) * 0.6} 180 ${x} ${y}`} fill="none" stroke={crashedShown ? '#ff5a6a' : '#ffd166'} strokeWidth="4" /> : null}
-          <g transform={`translate(${running || crashedShown ? x : 20} ${running || crashedShown ? y : 180}) rotate(-35)`}>
-            {crashedShown ? (
-              <polygon points="0,-16 5,-5 16,-4 7,3 10,14 0,7 -10,14 -7,3 -16,-4 -5,-5" fill="#ff5a3a" />
-            ) : (
-              <>
-                <path d="M-14 -6h20l10 6-10 6h-20z" fill="#e8ecf5" />
-                <path d="M-14 -6l-6-6v24l6-6z" fill="#ff5a3a" />
-                <circle cx="4" cy="0" r="3" fill="#4fa3ff" />
-              </>
-            )}
-          </g>
-        </svg>
+        <CrashSky label={`Multiplier ${formatHundredths(multiplier)}×`} progress={progress} shown={running || crashedShown} crashed={crashedShown} lost={crashedShown} />
         <p className={`crash-figure${crashedShown ? ' lost' : ''}`} data-testid="crash-live-multiplier">
           {crashedShown && last ? `${formatHundredths(pointOf(last))}×` : `${formatHundredths(multiplier)}×`}
         </p>

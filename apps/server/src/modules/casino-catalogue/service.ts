@@ -65,6 +65,26 @@ export interface LaunchGames {
 
 export const gameNotFound = () => new AppError(404, CasinoErrorCode.gameNotFound, 'No such game');
 
+/** The columns a lobby tile and an operator's view of a game show alike. */
+type GameColumns = Pick<OpsRow, 'provider_id' | 'category_id' | 'subcategories' | 'art_motif' | 'art_color1' | 'art_color2' | 'engine' | 'rtp_bp' | 'volatility' | 'min_stake' | 'max_stake' | 'demo' | 'is_new' | 'popular'>;
+function gameFieldsOf(r: GameColumns) {
+  return {
+    provider: r.provider_id,
+    category: r.category_id,
+    subcategories: r.subcategories,
+    art: { motif: r.art_motif, colors: [r.art_color1, r.art_color2] as [string, string] },
+    engine: r.engine as CasinoEngine,
+    rtp: rtpText(r.rtp_bp),
+    volatility: r.volatility,
+    minStake: r.min_stake.toString(),
+    maxStake: r.max_stake.toString(),
+    demo: r.demo,
+    isNew: r.is_new,
+    popular: r.popular,
+    shared: isSharedEngine(r.engine),
+  };
+}
+
 /** 9619 → "96.19". */
 export function rtpText(bp: number): string {
   return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
@@ -119,46 +139,17 @@ export function createCasinoCatalogue({ db, clock, lobbyCacheMs = LOBBY_CACHE_MS
         'g.popular',
       ]);
   type TileRow = Awaited<ReturnType<ReturnType<typeof tiles>['execute']>>[number];
-  const tileOf = (r: TileRow): CasinoGameTile => ({
-    id: r.id,
-    provider: r.provider_id,
-    providerName: r.provider_name,
-    category: r.category_id,
-    subcategories: r.subcategories,
-    title: r.title,
-    art: { motif: r.art_motif, colors: [r.art_color1, r.art_color2] },
-    engine: r.engine as CasinoEngine,
-    rtp: rtpText(r.rtp_bp),
-    volatility: r.volatility,
-    minStake: r.min_stake.toString(),
-    maxStake: r.max_stake.toString(),
-    demo: r.demo,
-    isNew: r.is_new,
-    popular: r.popular,
-    shared: isSharedEngine(r.engine),
-  });
+  const tileOf = (r: TileRow): CasinoGameTile => ({ id: r.id, providerName: r.provider_name, title: r.title, ...gameFieldsOf(r) });
 
   const opsGameOf = (r: OpsRow): CasinoOpsGame => ({
     id: r.id,
-    provider: r.provider_id,
-    category: r.category_id,
-    subcategories: r.subcategories,
     titles: r.titles,
     descriptions: r.descriptions,
-    art: { motif: r.art_motif, colors: [r.art_color1, r.art_color2] },
-    engine: r.engine as CasinoEngine,
-    rtp: rtpText(r.rtp_bp),
-    volatility: r.volatility,
-    minStake: r.min_stake.toString(),
-    maxStake: r.max_stake.toString(),
-    demo: r.demo,
-    isNew: r.is_new,
-    popular: r.popular,
     popularity: r.popularity,
     hiddenCountries: r.hidden_countries,
     enabled: r.enabled,
-    shared: isSharedEngine(r.engine),
     createdAt: r.created_at.getTime(),
+    ...gameFieldsOf(r),
   });
 
   async function lobby(filter: LobbyFilter, country: string | null): Promise<CasinoLobby> {
