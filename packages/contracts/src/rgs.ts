@@ -83,16 +83,30 @@ export const RoundViewSchema = z.object({
   /** ISO 8601. */
   createdAt: text(),
   settledAt: text().nullable(),
+  /**
+   * Solo engines: the player's seed pair and the round's nonce. A bet on a shared round
+   * (decision 0025, engines crash-live, tv-roulette, tv-keno, bingo-90, virtual-*): the shared
+   * round's own seeds — clientSeed `engine:room:roundNo`, nonce 0 — the same for every bet on
+   * the round; a bingo bet's tickets come from the ticket seed in its `input` instead.
+   */
   fairness: z.object({
     serverSeedHash: text(),
-    /** Null until the seed is rotated; then anyone can replay the round (`replayRound`). */
+    /** Null until the seed is rotated (a shared round: until it is settled or void); then anyone can replay the round (`replayRound`). */
     serverSeed: text().nullable(),
     clientSeed: text(),
     nonce: z.number().int().nonnegative(),
   }),
-  /** `{ actions: [...] }`: every play request of the round in order (`RoundInput` of the domain). */
+  /**
+   * Solo: `{ actions: [...] }`, every play request of the round in order (`RoundInput` of the
+   * domain). Shared: `{ round: { id, roundNo, room, closesAt }, ...the bet's selection }`.
+   */
   input: z.unknown(),
-  /** What the player may see (an open round hides what is still to come); null for a refused round. */
+  /**
+   * What the player may see (an open round hides what is still to come); null for a refused
+   * round. Shared: null while open (crash: `{ cashedOutAt }` once cashed out), then
+   * `{ status, cashedOutAt, ...the engine's result: crash point, pocket, keno draw, bingo
+   * tickets and wins, score or finishing order }` (a void bet: `{ reason }`).
+   */
   outcome: z.unknown(),
 });
 export type RoundView = z.infer<typeof RoundViewSchema>;

@@ -21,6 +21,7 @@ import { manualCashOut, sharedSeeds } from '@betsite/domain';
 import { CasinoLiveErrorCode, SHARED_PLAY_SCHEMAS, type SharedPublicBet } from '@betsite/contracts';
 import type { Database, JsonObject } from '@betsite/db';
 import type { ServerClock } from '../../lib/clock.ts';
+import type { HistorySource } from '../rgs/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
 import { sharedEngine, type SharedEngine, type StoredBet } from './engines.ts';
@@ -106,8 +107,6 @@ export const storedBet = (row: BetRow): StoredBet => ({ id: row.id, mode: row.mo
 
 export function createBets(deps: BetsDeps) {
   const { db, clock, logger } = deps;
-
-  const roundOf = (id: string) => db.selectFrom('casino_shared_rounds').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   async function balanceOf(session: SharedSession, fromWallet?: string): Promise<string> {
     if (session.mode === 'demo') return String(deps.fun ? await deps.fun.balance(session.id) : 0n);
@@ -291,16 +290,40 @@ export function createBets(deps: BetsDeps) {
 
   /** The session's bets, newest first, as round views. */
   async function betsOf(sessionId: string, limit = 20): Promise<BetView[]> {
-    const rows = await db.selectFrom('casino_shared_bets').selectAll().where('session_id', '=', sessionId).orderBy('created_at', 'desc').limit(limit).execute();
-    const rounds = new Map<string, RoundRow>();
-    for (const row of rows) if (!rounds.has(row.round_id)) rounds.set(row.round_id, await roundOf(row.round_id));
+    return viewsOf(await db.selectFrom('casino_shared_bets').selectAll().where('session_id', '=', sessionId).orderBy('created_at', 'desc').limit(limit).execute());
+  }
+
+  /** Round views of bet rows, each with its round (one query for the rounds). */
+  async function viewsOf(rows: BetRow[]): Promise<BetView[]> {
+    const ids = [...new Set(rows.map((row) => row.round_id))];
+    const rounds = new Map((ids.length ? await db.selectFrom('casino_shared_rounds').selectAll().where('id', 'in', ids).execute() : []).map((r) => [r.id, r]));
     return rows.map((row) => {
       const round = rounds.get(row.round_id)!;
       return betView(row, round, round.engine);
     });
   }
 
-  return { play, decideRound, pay, payPending, betsOf };
+  /**
+   * The player's real-money bets in the site's history (decision 0025): newest first, older
+   * than `before` by (created_at, id), the order the game server's own rounds page in.
+   */
+  const playerHistory: HistorySource = {
+    async anchor(id) {
+      const row = await db.selectFrom('casino_shared_bets').select(['id', 'created_at']).where('id', '=', id).executeTakeFirst();
+      return row ? { createdAt: row.created_at, id: row.id } : null;
+    },
+    async list(playerId, limit, before) {
+      let q = db.selectFrom('casino_shared_bets').selectAll().where('user_id', '=', playerId).where('mode', '=', 'real');
+      if (before) q = q.where(sql<boolean>`(created_at, id) < (${before.createdAt}, ${before.id})`);
+      return viewsOf(await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute());
+    },
+    async one(playerId, id) {
+      const row = await db.selectFrom('casino_shared_bets').selectAll().where('id', '=', id).where('user_id', '=', playerId).where('mode', '=', 'real').executeTakeFirst();
+      return row ? ((await viewsOf([row]))[0] ?? null) : null;
+    },
+  };
+
+  return { play, decideRound, pay, payPending, betsOf, playerHistory };
 }
 
 export type SharedBets = ReturnType<typeof createBets>;

@@ -5,7 +5,8 @@
  * curve; settlement moves money exactly once (a repeated payment replays the wallet's answer);
  * a void round gives the stakes back; a bet whose stake never reached the wallet is rolled
  * back and its late debit refused; the draws replay from the revealed seeds; the schedule
- * endpoint and the live topic show hashes before and seeds after.
+ * endpoint and the live topic show hashes before and seeds after; the site's casino history
+ * lists a player's real-money bets among their solo rounds, paged as one list.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -348,6 +349,79 @@ describeEachDb('shared casino rounds', (t) => {
       expect(await balanceOf(p)).toBe(15_00n);
       const rounds = await app.inject({ method: 'GET', url: `${RGS_API.rounds}?limit=5`, headers: h(sid) });
       expect(RoundsAnswerSchema.parse(rounds.json()).rounds.map((r) => r.id)).toEqual([answer.round.id]);
+    });
+
+    it("the site history lists the player's real shared bets with their solo rounds, newest first, paged; others' are 404", async () => {
+      const p = await player(100_00n);
+      const q = await player(100_00n);
+      await app.casinoLive.tick();
+      let view = await schedule('tv-roulette');
+      // Bets need a round with time left for the five steps below.
+      if (Date.parse(view.current!.opensAt) > clock.now() || Date.parse(view.current!.closesAt) - clock.now() < 10_000) {
+        advanceTo(Date.parse(view.next!.opensAt));
+        await app.casinoLive.tick();
+        view = await schedule('tv-roulette');
+      }
+      const round = view.current!;
+      const [shared, solo, demo, other] = await Promise.all([open('tv-roulette', 'real', p), open('dice', 'real', p), open('tv-roulette', 'demo', p), open('tv-roulette', 'real', q)]);
+      const ok = async (pending: ReturnType<typeof play>) => {
+        const res = await pending;
+        expect(res.statusCode, res.body).toBe(200);
+        return RgsPlayAnswerSchema.parse(res.json()).round.id;
+      };
+      const roll = () => ok(play(solo, { action: 'roll', stake: '100', target: 5000, over: true }));
+      const bet = (sid: string, kind: string, stake: string) => ok(play(sid, { action: 'bet', roundId: round.id, bets: [{ kind, numbers: [], stake }] }));
+      const ids: string[] = [];
+      for (const step of [roll, () => bet(shared, 'red', '500'), roll, () => bet(shared, 'black', '300'), roll]) {
+        ids.push(await step());
+        clock.advance!(1);
+      }
+      const others = [await bet(other, 'red', '700'), await bet(demo, 'red', '100')];
+      const newest = [...ids].reverse();
+
+      const site = (url: string, who: TestPlayer) => app.inject({ method: 'GET', url, headers: who.headers });
+      const list = async (query: string, who = p) => {
+        const res = await site(`${RGS_API.siteRounds}${query}`, who);
+        expect(res.statusCode, res.body).toBe(200);
+        return RoundsAnswerSchema.parse(res.json()).rounds;
+      };
+      const open1 = (await list('')).find((r) => r.id === ids[1])!;
+      expect(open1).toMatchObject({ engine: 'tv-roulette', gameId: 'tv-roulette', mode: 'real', stake: '500', win: '0', status: 'open', settledAt: null });
+      expect(open1.fairness).toEqual({ serverSeedHash: round.serverSeedHash, serverSeed: null, clientSeed: round.clientSeed, nonce: 0 });
+
+      advanceTo(Date.parse(round.closesAt));
+      await app.casinoLive.tick();
+      const row = await roundRow(round.id);
+      const all = await list('');
+      expect(all.map((r) => r.id)).toEqual(newest);
+      for (const id of [ids[1]!, ids[3]!]) {
+        const view = all.find((r) => r.id === id)!;
+        const stored = await betRow(id);
+        expect(view).toMatchObject({ stake: String(stored.stake), win: String(stored.win), status: 'settled', settledAt: stored.settled_at!.toISOString() });
+        expect(view.fairness).toEqual({ serverSeedHash: row.server_seed_hash, serverSeed: row.server_seed, clientSeed: row.client_seed, nonce: 0 });
+        expect(view.outcome).toMatchObject({ status: stored.status });
+      }
+      expect(all.find((r) => r.id === ids[1])!.input).toMatchObject({ round: { id: round.id }, bets: [{ kind: 'red', stake: '500' }] });
+      // Paging across both kinds: ordered, and every round exactly once.
+      const paged: string[] = [];
+      for (let before = ''; ; ) {
+        const page = (await list(`?limit=2${before}`)).map((r) => r.id);
+        paged.push(...page);
+        if (page.length < 2) break;
+        before = `&before=${page.at(-1)!}`;
+      }
+      expect(paged).toEqual(newest);
+      expect((await list(`?limit=2&before=${ids[3]}`)).map((r) => r.id)).toEqual([ids[2], ids[1]]);
+      expect((await list('', q)).map((r) => r.id)).toEqual([others[0]]);
+
+      const one = async (id: string, who: TestPlayer) => site(RGS_API.siteRound.replace(':id', id), who);
+      const mine = await one(ids[1]!, p);
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(mine.json()).toEqual(all.find((r) => r.id === ids[1]));
+      expect(errorOf(await one(ids[1]!, q))).toEqual([404, 'round_not_found']);
+      expect(errorOf(await one(others[0]!, p))).toEqual([404, 'round_not_found']);
+      expect(errorOf(await one(others[1]!, p))).toEqual([404, 'round_not_found']);
+      expect((await one(others[0]!, q)).statusCode).toBe(200);
     });
 
     it('bingo 90: tickets from the player’s seed, one draw per room, pari-mutuel pools per money, every ticket paid once', async () => {

@@ -115,8 +115,10 @@ export async function registerCasinoLive(app: FastifyInstance, options: CasinoLi
   };
   app.decorate('casinoLive', api);
 
-  // The game server plays our engines through its own sessions and routes.
+  // The game server plays our engines through its own sessions and routes, and lists the
+  // players' real-money bets in their site history.
   if (rgs) {
+    rgs.registerHistory(bets.playerHistory);
     for (const engine of Object.values(SHARED_ENGINES)) {
       rgs.registerEngine(engine.id, {
         describe: async (session) => {

@@ -10,7 +10,8 @@
  *
  * Shared engines (crash-live, bingo, TV games, virtual sports) are another module's: it calls
  * `app.rgs.registerEngine(engine, handler)`, and sessions of that engine are then opened,
- * described and played through the same routes.
+ * described and played through the same routes. Such a module adds its real-money rounds to
+ * the player's site history with `app.rgs.registerHistory(source)`.
  */
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +19,7 @@ import { RGS_SESSION_HEADER, type RgsFairness, type RgsPlayAnswer, type RoundVie
 import { isEngine } from '@betsite/domain';
 import { casinoWalletSecret } from '../casino-wallet/index.ts';
 import { rgsAppFiles } from './app-files.ts';
+import { createHistory, type HistorySource } from './history.ts';
 import { rgsRoutes, siteRoundRoutes } from './routes.ts';
 import { createSeeds } from './seeds.ts';
 import { createRounds, type Rounds } from './service.ts';
@@ -44,6 +46,8 @@ export interface RgsModule {
   sessions: Sessions;
   rounds: Rounds;
   registerEngine(engine: string, handler: RgsEngineHandler): void;
+  /** Adds a module's real-money rounds to the player's history (`/web-api/casino/v1/rounds`). */
+  registerHistory(source: HistorySource): void;
   /** The session of a request's `x-rgs-session` (401 `rgs_session_invalid`). */
   authenticate(request: FastifyRequest): Promise<RgsSession>;
 }
@@ -77,6 +81,8 @@ export async function registerRgs(app: FastifyInstance, options: RgsOptions = {}
   const seeds = createSeeds(app.db, now);
   const sessions = createSessions({ db: app.db, wallet, seeds, now, knownEngine: (engine) => isEngine(engine) || handlers.has(engine) });
   const rounds = createRounds({ db: app.db, wallet, seeds, now, log: app.log });
+  // The history reads this array at request time, so sources registered later count.
+  const historySources: HistorySource[] = [rounds.history];
   const rgs: RgsModule = {
     wallet,
     sessions,
@@ -84,6 +90,9 @@ export async function registerRgs(app: FastifyInstance, options: RgsOptions = {}
     registerEngine(engine, handler) {
       if (isEngine(engine) || handlers.has(engine)) throw new Error(`engine ${engine} is already registered`);
       handlers.set(engine, handler);
+    },
+    registerHistory(source) {
+      historySources.push(source);
     },
     authenticate(request) {
       const header = request.headers[RGS_SESSION_HEADER];
@@ -103,7 +112,7 @@ export async function registerRgs(app: FastifyInstance, options: RgsOptions = {}
   });
 
   await app.register(rgsRoutes, { sessions, rounds, handlers });
-  await app.register(siteRoundRoutes, { rounds });
+  await app.register(siteRoundRoutes, { history: createHistory(historySources) });
   const root = options.appDir ?? app.env.RGS_APP_DIR ?? fileURLToPath(new URL('../../../../games/dist', import.meta.url));
   await app.register(rgsAppFiles, { root });
   return rgs;
@@ -111,4 +120,5 @@ export async function registerRgs(app: FastifyInstance, options: RgsOptions = {}
 
 export { IDLE_ROUND_MS, RECOVERY_GRACE_MS } from './service.ts';
 export type { RgsSession } from './sessions.ts';
+export type { HistoryCursor, HistorySource } from './history.ts';
 export type { WalletClient } from './wallet-client.ts';

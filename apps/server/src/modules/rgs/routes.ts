@@ -22,6 +22,7 @@ import { isEngine, type RoundAction } from '@betsite/domain';
 import { AppError } from '../../lib/errors.ts';
 import { parseParamsOr, parseRequest } from '../../lib/validate.ts';
 import { requireUser } from '../payments/routes.ts';
+import type { History } from './history.ts';
 import type { RgsEngineHandler } from './index.ts';
 import type { Rounds } from './service.ts';
 import type { RgsSession, Sessions } from './sessions.ts';
@@ -93,18 +94,18 @@ export const rgsRoutes: FastifyPluginAsync<RgsRouteDeps> = async (app, { session
   });
 };
 
-/** The logged-in player's real-money rounds (office casino history, verify page). */
-export const siteRoundRoutes: FastifyPluginAsync<{ rounds: Rounds }> = async (app, { rounds }) => {
+/** The logged-in player's real-money rounds of every kind (office casino history, verify page). */
+export const siteRoundRoutes: FastifyPluginAsync<{ history: History }> = async (app, { history }) => {
   app.get(RGS_API.siteRounds, async (request, reply) => {
     const userId = requireUser(request);
     const query = parseRequest(RoundsQuerySchema, request.query, 'query');
     reply.header('cache-control', 'private, no-store');
-    return { rounds: await rounds.playerRounds(userId, query) };
+    return { rounds: await history.list(userId, query) };
   });
   app.get(RGS_API.siteRound, async (request, reply) => {
     const userId = requireUser(request);
     const { id } = parseParamsOr(RoundParamsSchema, request.params, () => new AppError(404, Code.roundNotFound, 'No such round'));
     reply.header('cache-control', 'private, no-store');
-    return rounds.playerRound(userId, id);
+    return history.one(userId, id);
   });
 };

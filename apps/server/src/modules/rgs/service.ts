@@ -40,6 +40,7 @@ import {
 } from '@betsite/domain';
 import { AppError, sqlState } from '../../lib/errors.ts';
 import type { Seeds, SeedOwner } from './seeds.ts';
+import type { HistoryCursor, HistorySource } from './history.ts';
 import type { RgsSession } from './sessions.ts';
 import { WalletUnavailable, type WalletClient, type WalletRefusal } from './wallet-client.ts';
 
@@ -476,13 +477,16 @@ export function createRounds({ db, wallet, seeds, now, log }: { db: Db; wallet: 
     });
   }
 
-  async function listRounds(where: (q: ReturnType<typeof roundQuery>) => ReturnType<typeof roundQuery>, query: RoundsQuery): Promise<RoundView[]> {
+  /** The (time, id) of a round, for paging from it. */
+  async function anchor(id: string): Promise<HistoryCursor | null> {
+    const row = await db.selectFrom('rgs_rounds').select(['created_at', 'id']).where('id', '=', id).executeTakeFirst();
+    return row ? { createdAt: row.created_at, id: row.id } : null;
+  }
+
+  async function listRounds(where: (q: ReturnType<typeof roundQuery>) => ReturnType<typeof roundQuery>, limit: number, before: HistoryCursor | null): Promise<RoundView[]> {
     let q = where(roundQuery(db)).where('r.outcome', 'is not', null);
-    if (query.before) {
-      const anchor = await db.selectFrom('rgs_rounds').select(['created_at', 'id']).where('id', '=', query.before).executeTakeFirst();
-      if (anchor) q = q.where(sql<boolean>`(r.created_at, r.id) < (${anchor.created_at}, ${anchor.id})`);
-    }
-    const rows = await q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(query.limit).execute();
+    if (before) q = q.where(sql<boolean>`(r.created_at, r.id) < (${before.createdAt}, ${before.id})`);
+    const rows = await q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute();
     return rows.map(toRoundView);
   }
 
@@ -524,17 +528,20 @@ export function createRounds({ db, wallet, seeds, now, log }: { db: Db; wallet: 
     setClientSeed: (session: RgsSession, clientSeed: string): Promise<RgsFairness> => seeds.setClientSeed(ownerOf(session), clientSeed),
 
     /** The session player's rounds of this game (demo: the session's). */
-    sessionRounds: (session: RgsSession, query: RoundsQuery) =>
-      listRounds((q) => (session.mode === 'real' ? q.where('r.user_id', '=', session.userId).where('r.game_id', '=', session.gameId).where('r.mode', '=', 'real') : q.where('r.session_id', '=', session.id)), query),
-
-    /** The player's real-money rounds, newest first. */
-    playerRounds: (userId: string, query: RoundsQuery) => listRounds((q) => q.where('r.user_id', '=', userId).where('r.mode', '=', 'real'), query),
-
-    async playerRound(userId: string, id: string): Promise<RoundView> {
-      const row = await loadRound(db, (q) => q.where('r.id', '=', id).where('r.user_id', '=', userId).where('r.mode', '=', 'real').where('r.outcome', 'is not', null));
-      if (!row) throw new AppError(404, Code.roundNotFound, 'No such round');
-      return toRoundView(row);
+    async sessionRounds(session: RgsSession, query: RoundsQuery) {
+      const before = query.before ? await anchor(query.before) : null;
+      return listRounds((q) => (session.mode === 'real' ? q.where('r.user_id', '=', session.userId).where('r.game_id', '=', session.gameId).where('r.mode', '=', 'real') : q.where('r.session_id', '=', session.id)), query.limit, before);
     },
+
+    /** The player's real-money solo rounds in the site's history (`history.ts` merges the other kinds). */
+    history: {
+      anchor,
+      list: (userId, limit, before) => listRounds((q) => q.where('r.user_id', '=', userId).where('r.mode', '=', 'real'), limit, before),
+      async one(userId, id) {
+        const row = await loadRound(db, (q) => q.where('r.id', '=', id).where('r.user_id', '=', userId).where('r.mode', '=', 'real').where('r.outcome', 'is not', null));
+        return row ? toRoundView(row) : null;
+      },
+    } satisfies HistorySource,
 
     /** Finishes every open round that is due (on start and as a job); in batches until none is left. */
     async recover(at = now().getTime(), graceMs = RECOVERY_GRACE_MS): Promise<{ finished: number; pending: number }> {

@@ -2,9 +2,13 @@
  * The office casino history (issue 13 part 6): the player's real-money rounds, newest first
  * (`GET /web-api/casino/v1/rounds`, paged by the oldest shown id), with stake, win, status,
  * the seed hash (the seed once revealed), the nonce, and a link to verify each round.
+ * Bets on shared rounds (crash-live, TV games, bingo, virtual sports; decision 0025) are listed
+ * too: the verify page replays solo engines only, so those show the round's hash and, once the
+ * round is over, its revealed seed, with no verify link.
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { isEngine } from '@betsite/domain';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';
 import { useSettings } from '../../shell/settings.tsx';
@@ -117,21 +121,39 @@ export function CasinoHistoryView() {
                   <td className={styles.num}>{minorText(r.win, i18n.language, r.currency)}</td>
                   <td>{t(`round_status_${r.status}`)}</td>
                   <td className={styles.mono}>
-                    {r.fairness.serverSeed ? (
-                      <span title={r.fairness.serverSeed}>
-                        {t('history_seed_revealed')}: {short(r.fairness.serverSeed)}
-                      </span>
+                    {isEngine(r.engine) ? (
+                      r.fairness.serverSeed ? (
+                        <span title={r.fairness.serverSeed}>
+                          {t('history_seed_revealed')}: {short(r.fairness.serverSeed)}
+                        </span>
+                      ) : (
+                        <span title={r.fairness.serverSeedHash}>
+                          {t('history_seed_hash')}: {short(r.fairness.serverSeedHash)}
+                        </span>
+                      )
                     ) : (
-                      <span title={r.fairness.serverSeedHash}>
-                        {t('history_seed_hash')}: {short(r.fairness.serverSeedHash)}
-                      </span>
+                      <>
+                        <span title={r.fairness.serverSeedHash}>
+                          {t('history_seed_hash')}: {short(r.fairness.serverSeedHash)}
+                        </span>
+                        {r.fairness.serverSeed ? (
+                          <>
+                            <br />
+                            <span title={r.fairness.serverSeed}>
+                              {t('history_seed_revealed')}: {short(r.fairness.serverSeed)}
+                            </span>
+                          </>
+                        ) : null}
+                      </>
                     )}
                   </td>
                   <td className={styles.num}>{r.fairness.nonce}</td>
                   <td>
-                    <Link to={paths.to('casino-verify', {}, { round: r.id })} aria-label={t('history_verify_round', { time: timeText(r.createdAt, timeZone, i18n.language) })}>
-                      {t('history_verify')}
-                    </Link>
+                    {isEngine(r.engine) ? (
+                      <Link to={paths.to('casino-verify', {}, { round: r.id })} aria-label={t('history_verify_round', { time: timeText(r.createdAt, timeZone, i18n.language) })}>
+                        {t('history_verify')}
+                      </Link>
+                    ) : null}
                   </td>
                 </tr>
               ))}
