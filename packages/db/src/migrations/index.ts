@@ -26,6 +26,7 @@ import * as m0024 from './0024_casino_rounds.ts';
 import * as m0025 from './0025_casino_catalogue.ts';
 import * as m0026 from './0026_rgs.ts';
 import * as m0027 from './0027_casino_live.ts';
+import * as m0028 from './0028_casino_shared_bets_player.ts';
 
 /**
  * Every migration, by name. A static map rather than a folder scan, so migrations work
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025_casino_catalogue': m0025,
   '0026_rgs': m0026,
   '0027_casino_live': m0027,
+  '0028_casino_shared_bets_player': m0028,
 };
