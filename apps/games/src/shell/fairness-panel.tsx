@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { RgsError, type RgsApi } from '../api.ts';
+import { useT } from '../i18n.ts';
 import type { RgsFairness, RotateAnswer } from '../rgs-types.ts';
 import { clientSeedError, randomClientSeed } from './fairness.ts';
 
@@ -19,7 +20,8 @@ export function FairnessPanel({ api, fairness, onFairness, onError }: Props): Re
   const [draft, setDraft] = useState(fairness.clientSeed);
   const [revealed, setRevealed] = useState<RotateAnswer['revealed'] | null>(null);
   const [working, setWorking] = useState(false);
-  const problem = clientSeedError(draft);
+  const t = useT();
+  const problem = clientSeedError(draft, t);
   const run = async (job: () => Promise<void>): Promise<void> => {
     setWorking(true);
     try {
@@ -44,11 +46,11 @@ export function FairnessPanel({ api, fairness, onFairness, onError }: Props): Re
     });
   return (
     <details className="panel" data-testid="rgs-fairness">
-      <summary>Provably fair</summary>
+      <summary>{t('fair.title')}</summary>
       <dl className="facts">
-        <dt>Server seed hash (SHA-256)</dt>
+        <dt>{t('fair.hash')}</dt>
         <dd className="mono" data-testid="rgs-server-seed-hash">{fairness.serverSeedHash}</dd>
-        <dt>Next nonce</dt>
+        <dt>{t('fair.nonce')}</dt>
         <dd className="mono">{fairness.nonce}</dd>
       </dl>
       <form
@@ -59,24 +61,24 @@ export function FairnessPanel({ api, fairness, onFairness, onError }: Props): Re
         }}
       >
         <label>
-          Client seed
+          {t('fair.clientSeed')}
           <input value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={64} spellCheck={false} autoComplete="off" aria-invalid={problem ? true : undefined} aria-describedby="seed-help" />
         </label>
-        <button type="button" onClick={() => setDraft(randomClientSeed())} disabled={working}>New random seed</button>
-        <button type="submit" disabled={working || problem !== null || draft === fairness.clientSeed}>Save client seed</button>
-        <p id="seed-help" className="muted">{problem ?? 'Your seed is mixed into every result: HMAC-SHA256(server seed, client seed:nonce).'}</p>
+        <button type="button" onClick={() => setDraft(randomClientSeed())} disabled={working}>{t('fair.random')}</button>
+        <button type="submit" disabled={working || problem !== null || draft === fairness.clientSeed}>{t('fair.save')}</button>
+        <p id="seed-help" className="muted">{problem ?? t('fair.help')}</p>
       </form>
-      <button type="button" onClick={() => void rotate()} disabled={working}>Reveal the server seed and start a new one</button>
+      <button type="button" onClick={() => void rotate()} disabled={working}>{t('fair.rotate')}</button>
       {revealed ? (
         <dl className="facts revealed" data-testid="rgs-revealed-seed" aria-live="polite">
-          <dt>Revealed server seed</dt>
+          <dt>{t('fair.revealed')}</dt>
           <dd className="mono">{revealed.serverSeed}</dd>
-          <dt>Its hash (as shown before play)</dt>
+          <dt>{t('fair.revealedHash')}</dt>
           <dd className="mono">{revealed.serverSeedHash}</dd>
-          <dt>Client seed</dt>
+          <dt>{t('fair.clientSeed')}</dt>
           <dd className="mono">{revealed.clientSeed}</dd>
-          <dt>Rounds on it</dt>
-          <dd>{revealed.lastNonce < 0 ? 'none' : `nonces 0 to ${revealed.lastNonce}: each can now be recomputed`}</dd>
+          <dt>{t('fair.rounds')}</dt>
+          <dd>{revealed.lastNonce < 0 ? t('fair.none') : t('fair.nonces', { last: revealed.lastNonce })}</dd>
         </dl>
       ) : null}
     </details>

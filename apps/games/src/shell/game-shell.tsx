@@ -10,6 +10,7 @@ import { engineUi } from './engine-ui.ts';
 import { isFatal, messageFor } from '../errors.ts';
 import { defaultStake, formatMoney, stakeLadder } from '../format.ts';
 import { balanceMessage, errorMessage, postToHost, readyMessage } from '../host.ts';
+import { useT } from '../i18n.ts';
 import type { PlayRequest, RgsFairness, RgsSession, RoundView } from '../rgs-types.ts';
 import { FairnessPanel } from './fairness-panel.tsx';
 import { GameContext, type GameContextValue } from './game-context.ts';
@@ -31,6 +32,7 @@ export function GameShell({ api, session, onFatal }: Props): React.JSX.Element {
   const [fairness, setFairness] = useState<RgsFairness>(session.fairness);
   const [rounds, setRounds] = useState(0);
   const busyRef = useRef(false);
+  const t = useT();
 
   const money = useCallback((amount: bigint | string) => formatMoney(amount, session.currency, session.mode), [session.currency, session.mode]);
 
@@ -53,7 +55,7 @@ export function GameShell({ api, session, onFatal }: Props): React.JSX.Element {
           postToHost(errorMessage(e.code));
           onFatal(e.code);
         } else {
-          setNotice({ code: e.code, text: messageFor(e.code, e.message) });
+          setNotice({ code: e.code, text: messageFor(e.code, e.message, t) });
         }
         return null;
       } finally {
@@ -61,7 +63,7 @@ export function GameShell({ api, session, onFatal }: Props): React.JSX.Element {
         setBusy(false);
       }
     },
-    [api, session.currency, onFatal],
+    [api, session.currency, onFatal, t],
   );
 
   const refreshBalance = useCallback(async (): Promise<void> => {
@@ -89,22 +91,22 @@ export function GameShell({ api, session, onFatal }: Props): React.JSX.Element {
     <GameContext.Provider value={value}>
       <div className={`shell engine-${session.engine}`}>
         <header className="shell-bar">
-          <span className={`mode mode-${session.mode}`}>{session.mode === 'demo' ? 'Demo — fun money' : 'Real money'}</span>
+          <span className={`mode mode-${session.mode}`}>{session.mode === 'demo' ? t('shell.demo') : t('shell.real')}</span>
           <span className="balance">
-            Balance <strong data-testid="rgs-balance" aria-live="polite">{money(balance)}</strong>
+            {t('shell.balance')} <strong data-testid="rgs-balance" aria-live="polite">{money(balance)}</strong>
           </span>
         </header>
         <div className="notice-slot">
           {notice ? (
             <p className="notice" role="alert" data-testid="rgs-notice" data-code={notice.code}>
               {notice.text}
-              <button type="button" className="link" onClick={() => setNotice(null)} aria-label="Dismiss the message">×</button>
+              <button type="button" className="link" onClick={() => setNotice(null)} aria-label={t('shell.dismiss')}>×</button>
             </p>
           ) : null}
           <p className="result-line" aria-live="polite" data-testid="rgs-result">{said}</p>
         </div>
         <main className="stage">
-          <Suspense fallback={<div className="boot" role="status">Loading the game…</div>}>
+          <Suspense fallback={<div className="boot" role="status">{t('shell.loading')}</div>}>
             {Game ? <Game /> : null}
             <ReadySignal />
           </Suspense>
@@ -113,7 +115,7 @@ export function GameShell({ api, session, onFatal }: Props): React.JSX.Element {
           <HistoryPanel api={api} refresh={rounds} money={money} />
           {/* Shared rounds commit their own seeds (each game shows its round's); the player's seed pair is for solo games only. */}
           {isEngine(session.engine) ? (
-            <FairnessPanel api={api} fairness={fairness} onFairness={setFairness} onError={(code, text) => setNotice({ code, text: messageFor(code, text) })} />
+            <FairnessPanel api={api} fairness={fairness} onFairness={setFairness} onError={(code, text) => setNotice({ code, text: messageFor(code, text, t) })} />
           ) : null}
         </div>
       </div>

@@ -3,16 +3,18 @@
  * rendered on first opening only (paytables and line maps cost nothing on the first frame).
  */
 import { useState, type ReactNode } from 'react';
+import { useT } from '../i18n.ts';
 
 export function RulesPanel({ rtp, children }: { rtp: string; children: ReactNode }): React.JSX.Element {
   const [opened, setOpened] = useState(false);
+  const t = useT();
   return (
     <details className="panel rules" data-testid="rgs-rules" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
-      <summary>Rules and paytable</summary>
+      <summary>{t('rules.title')}</summary>
       {opened ? (
         <>
           <p>
-            Return to player: <strong>{rtp}</strong>. Every result comes from the provably fair generator (see Provably fair).
+            {t('rules.rtp')} <strong>{rtp}</strong>. {t('rules.fair')}
           </p>
           {children}
         </>

@@ -1,9 +1,9 @@
 /** One line per settled round for the history list, from its outcome (unknown JSON, read defensively). */
 import { formatHundredths } from '../format.ts';
+import { EN, type Translate } from '../i18n.ts';
 import { big, list, num, obj, str } from '../outcome.ts';
 
-
-export function summarizeRound(engine: string, outcome: unknown): string {
+export function summarizeRound(engine: string, outcome: unknown, t: Translate = EN): string {
   const o = obj(outcome);
   switch (engine) {
     case 'fruit-fiesta':
@@ -11,26 +11,26 @@ export function summarizeRound(engine: string, outcome: unknown): string {
     case 'neon-nights': {
       const lines = list(obj(o.base).lineWins).length;
       const free = list(o.freeSpins).length;
-      return `${lines} winning line${lines === 1 ? '' : 's'}${free > 0 ? `, ${free} free spins` : ''}`;
+      return `${t('summary.lines', { count: lines })}${free > 0 ? t('summary.free', { count: free }) : ''}`;
     }
     case 'european-roulette':
-      return `Ball on ${num(o.pocket)}`;
+      return t('summary.ball', { pocket: num(o.pocket) });
     case 'blackjack': {
       const results = list(o.results).map((r) => str(r)).filter(Boolean);
-      return results.length > 0 ? results.join(', ') : 'Blackjack';
+      return results.length > 0 ? results.join(', ') : t('summary.blackjack');
     }
     case 'jacks-or-better':
       return str(o.result, 'nothing').replace(/_/g, ' ');
     case 'keno':
-      return `${num(o.hits)} of ${list(o.picks).length} hit`;
+      return t('summary.keno', { hits: num(o.hits), picks: list(o.picks).length });
     case 'dice':
-      return `Roll ${formatHundredths(num(o.roll))}`;
+      return t('summary.dice', { roll: formatHundredths(num(o.roll)) });
     case 'mines':
-      return str(o.status) === 'lost' ? `Mine after ${Math.max(0, list(o.revealed).length - 1)} safe` : `Cashed out after ${list(o.revealed).length} safe`;
+      return str(o.status) === 'lost' ? t('summary.mine', { safe: Math.max(0, list(o.revealed).length - 1) }) : t('summary.cashed', { safe: list(o.revealed).length });
     case 'scratch':
-      return big(o.multiplierMilli) > 0n ? 'Three of a kind' : 'No prize';
+      return big(o.multiplierMilli) > 0n ? t('summary.three') : t('summary.noPrize');
     case 'crash':
-      return `Crashed at ${formatHundredths(num(o.point))}×`;
+      return t('summary.crash', { point: formatHundredths(num(o.point)) });
     default:
       return engine;
   }

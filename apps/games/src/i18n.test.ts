@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { messageFor } from './errors.ts';
+import { languageOf, MESSAGE_TABLES, translator } from './i18n.ts';
+import { clientSeedError } from './shell/fairness.ts';
+import { summarizeRound } from './shell/summaries.ts';
+
+const placeholders = (text: unknown): string[] =>
+  (typeof text === 'string' ? [text] : Object.values(text as Record<string, string>)).flatMap((s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string)).sort();
+
+describe('games i18n', () => {
+  it('has every key in English and Russian, non-empty, with the same placeholders', () => {
+    const en = Object.keys(MESSAGE_TABLES.en).sort();
+    const ru = Object.keys(MESSAGE_TABLES.ru).sort();
+    expect(ru).toEqual(en);
+    for (const key of en) {
+      const e = MESSAGE_TABLES.en[key as keyof typeof MESSAGE_TABLES.en];
+      const r = MESSAGE_TABLES.ru[key as keyof typeof MESSAGE_TABLES.ru];
+      expect(new Set(placeholders(r)), key).toEqual(new Set(placeholders(e)));
+      for (const s of typeof r === 'string' ? [r] : Object.values(r)) expect(s.length, key).toBeGreaterThan(0);
+      // Russian plural texts carry every form Intl.PluralRules('ru') can select.
+      if (typeof r !== 'string') expect(Object.keys(r).sort(), key).toEqual(['few', 'many', 'one', 'other']);
+    }
+  });
+
+  it('reads the session language: ru gives Russian, de and unknown tags give English', () => {
+    expect(languageOf('ru')).toBe('ru');
+    expect(languageOf('ru-RU')).toBe('ru');
+    expect(languageOf('de')).toBe('en');
+    expect(languageOf('')).toBe('en');
+    expect(languageOf(undefined)).toBe('en');
+    expect(translator('ru')('fair.title')).toBe('Доказуемая честность');
+    expect(translator('de')('fair.rotate')).toBe('Reveal the server seed and start a new one');
+    expect(translator('en')('shell.balance')).toBe('Balance');
+  });
+
+  it('fills parameters and picks Russian plural forms', () => {
+    const ru = translator('ru');
+    expect(ru('summary.lines', { count: 1 })).toBe('1 выигрышная линия');
+    expect(ru('summary.lines', { count: 3 })).toBe('3 выигрышные линии');
+    expect(ru('summary.lines', { count: 5 })).toBe('5 выигрышных линий');
+    expect(ru('summary.lines', { count: 21 })).toBe('21 выигрышная линия');
+    const en = translator('en');
+    expect(en('summary.lines', { count: 1 })).toBe('1 winning line');
+    expect(en('summary.lines', { count: 0 })).toBe('0 winning lines');
+    expect(en('shell.code', { code: 'x_y' })).toBe('Code: x_y');
+  });
+
+  it('translates refusals, seed errors and history lines, English by default', () => {
+    const ru = translator('ru');
+    expect(messageFor('insufficient_funds')).toMatch(/not enough/i);
+    expect(messageFor('insufficient_funds', undefined, ru)).toMatch(/не хватает/);
+    expect(messageFor('brand_new', undefined, ru)).toContain('brand_new');
+    expect(messageFor('brand_new', 'server says', ru)).toBe('server says');
+    expect(clientSeedError('', ru)).toBe('Введите клиентский сид.');
+    expect(summarizeRound('dice', { roll: 1234 })).toBe('Roll 12.34');
+    expect(summarizeRound('dice', { roll: 1234 }, ru)).toBe('Бросок 12.34');
+  });
+});
