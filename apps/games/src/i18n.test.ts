@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messageFor } from './errors.ts';
 import { languageOf, MESSAGE_TABLES, translator } from './i18n.ts';
+import { COLUMN_SPOTS, DOZEN_SPOTS, EVEN_SPOTS, lineSpots, spotLabel, straightSpots } from './games/roulette/roulette-logic.ts';
+import { symbolName } from './games/slots/symbol-art.tsx';
 import { clientSeedError } from './shell/fairness.ts';
 import { summarizeRound } from './shell/summaries.ts';
 
@@ -54,5 +56,15 @@ describe('games i18n', () => {
     expect(clientSeedError('', ru)).toBe('Введите клиентский сид.');
     expect(summarizeRound('dice', { roll: 1234 })).toBe('Roll 12.34');
     expect(summarizeRound('dice', { roll: 1234 }, ru)).toBe('Бросок 12.34');
+  });
+
+  it('names the roulette spots and slot symbols as before in English, and in Russian', () => {
+    for (const s of [...straightSpots(), ...lineSpots(), ...COLUMN_SPOTS, ...DOZEN_SPOTS, ...EVEN_SPOTS]) expect(spotLabel(s)).toBe(s.label);
+    const ru = translator('ru');
+    expect(spotLabel(EVEN_SPOTS.find((s) => s.kind === 'red')!, ru)).toBe('Ставка на красное');
+    expect(spotLabel(straightSpots()[17]!, ru)).toBe('Ставка на 17');
+    expect(symbolName('eye')).toBe('Eye of Horus');
+    expect(symbolName('k')).toBe('K');
+    expect(symbolName('cherry', ru)).toBe('Вишня');
   });
 });

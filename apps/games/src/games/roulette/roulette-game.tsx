@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { EUROPEAN_ROULETTE } from '@betsite/domain';
+import { useT } from '../../i18n.ts';
 import { big, list, num, obj } from '../../outcome.ts';
 import { useGame } from '../../shell/game-context.ts';
 import { percent, RulesPanel } from '../../shell/rules-panel.tsx';
 import { usePlayKey } from '../../shell/use-play-key.ts';
 import {
-  addChip, cellOf, COLUMN_SPOTS, covered, DOZEN_SPOTS, EVEN_SPOTS, lineSpots, PAYS_TO_ONE, pocketColor, straightSpots, toRequestBets, totalStake,
+  addChip, cellOf, COLUMN_SPOTS, covered, DOZEN_SPOTS, EVEN_SPOTS, lineSpots, PAYS_TO_ONE, pocketColor, spotLabel, straightSpots, toRequestBets, totalStake,
   type BetSpot, type PlacedBet,
 } from './roulette-logic.ts';
 import { Wheel } from './wheel.tsx';
@@ -17,6 +18,7 @@ const MAX_BETS = 50;
 
 export default function RouletteGame(): React.JSX.Element {
   const { stakes, stake, setStake, busy, play, money, announce } = useGame();
+  const t = useT();
   const [bets, setBets] = useState<PlacedBet[]>([]);
   const [history, setHistory] = useState<PlacedBet[][]>([]);
   const [lastBets, setLastBets] = useState<PlacedBet[]>([]);
@@ -32,7 +34,7 @@ export default function RouletteGame(): React.JSX.Element {
   const place = (s: BetSpot): void => {
     if (busy) return;
     if (!onSpot.has(s.key) && bets.length >= MAX_BETS) {
-      setLocal(`At most ${MAX_BETS} bets a spin.`);
+      setLocal(t('roulette.maxBets', { max: MAX_BETS }));
       return;
     }
     setLocal(null);
@@ -47,7 +49,7 @@ export default function RouletteGame(): React.JSX.Element {
   const spin = async (): Promise<void> => {
     const toPlay = bets.length > 0 ? bets : lastBets;
     if (toPlay.length === 0) {
-      setLocal('Place a bet first: pick a chip, then a number or an area of the table.');
+      setLocal(t('roulette.placeFirst'));
       return;
     }
     setLocal(null);
@@ -67,7 +69,7 @@ export default function RouletteGame(): React.JSX.Element {
     setBets([]);
     setHistory([]);
     const win = big(round.win);
-    announce(`The ball lands on ${p} ${pocketColor(p)}. ${win > 0n ? `You win ${money(win)}` : 'No win'}`);
+    announce(`${t('roulette.lands', { pocket: p, color: t(`roulette.color.${pocketColor(p)}`) })} ${win > 0n ? t('slots.youWin', { amount: money(win) }) : t('slots.noWin')}`);
   };
   usePlayKey(() => void spin(), !busy);
 
@@ -79,7 +81,7 @@ export default function RouletteGame(): React.JSX.Element {
         type="button"
         className={`${className}${winners.has(s.key) ? ' winner' : ''}${s.kind === 'straight' && hover.has(s.numbers[0] as number) ? ' lit' : ''}`}
         style={style}
-        aria-label={s.label}
+        aria-label={spotLabel(s, t)}
         onClick={() => place(s)}
         onMouseEnter={() => setHover(new Set(covered(s)))}
         onMouseLeave={() => setHover(new Set())}
@@ -94,16 +96,16 @@ export default function RouletteGame(): React.JSX.Element {
   };
 
   return (
-    <section className="roulette" aria-label="European roulette">
+    <section className="roulette" aria-label={t('roulette.title')}>
       <div className="roulette-top">
         <Wheel pocket={pocket} spins={spins} />
         <div className="roulette-result" aria-live="polite">
           {pocket === null ? (
-            <p className="muted">Place your chips and spin.</p>
+            <p className="muted">{t('roulette.placeChips')}</p>
           ) : (
             <p className={`pocket-big ${pocketColor(pocket)}`} data-testid="roulette-pocket">{pocket}</p>
           )}
-          <ol className="recent" aria-label="Last results">
+          <ol className="recent" aria-label={t('roulette.last')}>
             {recent.map((n, i) => (
               <li key={i} className={pocketColor(n)}>{n}</li>
             ))}
@@ -111,7 +113,7 @@ export default function RouletteGame(): React.JSX.Element {
         </div>
       </div>
 
-      <div className="table" role="group" aria-label="Betting table">
+      <div className="table" role="group" aria-label={t('roulette.table')}>
         <div className="inside">
           {spotButton(STRAIGHTS[0] as BetSpot, 'num zero green', <span>0</span>)}
           {STRAIGHTS.slice(1).map((s) => {
@@ -125,48 +127,45 @@ export default function RouletteGame(): React.JSX.Element {
           </div>
         </div>
         <div className="outside-row dozens">
-          {DOZEN_SPOTS.map((s, i) => spotButton(s, 'outside', <span>{['1st 12', '2nd 12', '3rd 12'][i]}</span>))}
+          {DOZEN_SPOTS.map((s, i) => spotButton(s, 'outside', <span>{t(i === 0 ? 'roulette.dozen1' : i === 1 ? 'roulette.dozen2' : 'roulette.dozen3')}</span>))}
         </div>
         <div className="outside-row evens">
           {EVEN_SPOTS.map((s) =>
-            spotButton(s, `outside ${s.kind}`, s.kind === 'red' || s.kind === 'black' ? <span className={`diamond ${s.kind}`} /> : <span>{{ low: '1–18', even: 'Even', odd: 'Odd', high: '19–36' }[s.kind as 'low']}</span>),
+            spotButton(s, `outside ${s.kind}`, s.kind === 'red' || s.kind === 'black' ? <span className={`diamond ${s.kind}`} /> : <span>{{ low: '1–18', even: t('roulette.even'), odd: t('roulette.odd'), high: '19–36' }[s.kind as 'low']}</span>),
           )}
         </div>
       </div>
 
-      <div className="chips" role="radiogroup" aria-label="Chip value">
+      <div className="chips" role="radiogroup" aria-label={t('roulette.chipValue')}>
         {stakes.map((v) => (
-          <button key={String(v)} type="button" role="radio" aria-checked={v === stake} className={`chip pick${v === stake ? ' chosen' : ''}`} onClick={() => setStake(v)} aria-label={`Chip ${money(v)}`}>
+          <button key={String(v)} type="button" role="radio" aria-checked={v === stake} className={`chip pick${v === stake ? ' chosen' : ''}`} onClick={() => setStake(v)} aria-label={t('roulette.chip', { amount: money(v) })}>
             {money(v).split(' ')[0]}
           </button>
         ))}
       </div>
       <div className="controls">
         <span>
-          Total bet <strong data-testid="roulette-total">{money(total)}</strong>
+          {t('roulette.totalBet')} <strong data-testid="roulette-total">{money(total)}</strong>
         </span>
-        <button type="button" onClick={undo} disabled={busy || history.length === 0}>Undo</button>
-        <button type="button" onClick={() => { setBets([]); setHistory([]); }} disabled={busy || bets.length === 0}>Clear bets</button>
+        <button type="button" onClick={undo} disabled={busy || history.length === 0}>{t('roulette.undo')}</button>
+        <button type="button" onClick={() => { setBets([]); setHistory([]); }} disabled={busy || bets.length === 0}>{t('roulette.clear')}</button>
         <button type="button" className="primary" onClick={() => void spin()} disabled={busy} aria-describedby="roulette-repeat">
-          Spin
+          {t('slots.spin')}
         </button>
-        <span id="roulette-repeat" className="muted">{bets.length === 0 && lastBets.length > 0 ? `repeats the last bets (${money(totalStake(lastBets))})` : ''}</span>
+        <span id="roulette-repeat" className="muted">{bets.length === 0 && lastBets.length > 0 ? t('roulette.repeats', { amount: money(totalStake(lastBets)) }) : ''}</span>
       </div>
       {local ? <p className="local-note" role="status">{local}</p> : null}
       <RulesPanel rtp={percent(EUROPEAN_ROULETTE.rtp)}>
         <p>
-          European roulette: one zero, pockets 0 to 36. Pick a chip, then click a number, a line between numbers (split, street, corner, six
-          line) or an outside bet; every click adds a chip. Zero loses every outside bet. Every bet returns 36/37 of its stake on average (house edge
-          2.70%).
+          {t('roulette.rules')}
         </p>
         <table className="paytable">
-          <thead><tr><th>Bet</th><th>Covers</th><th>Pays</th></tr></thead>
+          <thead><tr><th>{t('roulette.bet')}</th><th>{t('roulette.covers')}</th><th>{t('roulette.pays')}</th></tr></thead>
           <tbody>
             {([
-              ['Straight', 1, 'straight'], ['Split', 2, 'split'], ['Street / trio', 3, 'street'], ['Corner / first four', 4, 'corner'], ['Six line', 6, 'six_line'],
-              ['Column / dozen', 12, 'column'], ['Red, black, odd, even, 1–18, 19–36', 18, 'red'],
-            ] as const).map(([name, n, kind]) => (
-              <tr key={name}><td>{name}</td><td>{n}</td><td>{PAYS_TO_ONE[kind]} to 1</td></tr>
+              [1, 'straight'], [2, 'split'], [3, 'street'], [4, 'corner'], [6, 'six_line'], [12, 'column'], [18, 'red'],
+            ] as const).map(([n, kind]) => (
+              <tr key={kind}><td>{t(`roulette.kind.${kind}`)}</td><td>{n}</td><td>{t('roulette.paysToOne', { n: PAYS_TO_ONE[kind] })}</td></tr>
             ))}
           </tbody>
         </table>

@@ -4,6 +4,7 @@
  * outside bets — each with the domain's bet kind, the numbers it names and where it sits.
  */
 import { RED_NUMBERS, rouletteCoverage, type RouletteBetKind } from '@betsite/domain';
+import { EN, type Translate } from '../../i18n.ts';
 
 export interface BetSpot {
   readonly key: string;
@@ -30,6 +31,27 @@ const spot = (kind: RouletteBetKind, numbers: number[], label: string, at?: { x:
   label,
   ...(at ? { at } : {}),
 });
+
+/** A spot's accessible name in the player's language (`label` is the English one). */
+export function spotLabel(s: BetSpot, t: Translate = EN): string {
+  const first = s.numbers[0] ?? 0;
+  const last = s.numbers[s.numbers.length - 1] ?? 0;
+  switch (s.kind) {
+    case 'straight':
+    case 'column':
+    case 'dozen':
+      return t(`spot.${s.kind}`, { n: first });
+    case 'split':
+    case 'street':
+    case 'corner':
+    case 'six_line':
+      return t(`spot.${s.kind}`, { from: first, to: last });
+    case 'trio':
+      return t('spot.trio', { numbers: s.numbers.join('-') });
+    default:
+      return t(`spot.${s.kind}`);
+  }
+}
 
 /** Every straight-up number, 0–36. */
 export function straightSpots(): BetSpot[] {

@@ -8,6 +8,7 @@ import { big } from '../../outcome.ts';
 import { linePayMinor, paytable, readSlotRound, restingSpin, slotDefinition, winningCells, type ShownSpin } from './slot-logic.ts';
 import { SymbolArt, symbolName } from './symbol-art.tsx';
 import './slots.css';
+import { useT, type Translate } from '../../i18n.ts';
 
 const CELL = 100;
 const FREE_SPIN_MS = 1100;
@@ -24,13 +25,15 @@ interface Shown {
 
 export default function SlotGame(): React.JSX.Element {
   const { session } = useGame();
+  const t = useT();
   const def = slotDefinition(session.engine);
-  if (!def) return <p role="alert">Unknown slot {session.engine}.</p>;
+  if (!def) return <p role="alert">{t('slots.unknown', { engine: session.engine })}</p>;
   return <Slot def={def} />;
 }
 
 function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
   const { stake, busy, play, money, announce } = useGame();
+  const t = useT();
   const [shown, setShown] = useState<Shown>({ spin: restingSpin(def), free: 0, freeTotal: 0, freeWonMilli: 0n });
   const [spinning, setSpinning] = useState(false);
   const [showLines, setShowLines] = useState(false);
@@ -61,7 +64,7 @@ function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
     const win = big(round.win);
     setShown({ spin: result.base, free: 0, freeTotal: result.freeSpins.length, freeWonMilli: 0n });
     if (result.freeSpins.length > 0) {
-      announce(`${result.base.scatters} scatters: ${result.freeSpins.length} free spins ×${def.freeSpins.multiplier}!`);
+      announce(t('slots.freeTrigger', { scatters: result.base.scatters, count: result.freeSpins.length, mult: def.freeSpins.multiplier }));
       let wonMilli = 0n;
       for (let i = 0; i < result.freeSpins.length; i++) {
         await delay(skip.current ? 0 : FREE_SPIN_MS);
@@ -73,7 +76,7 @@ function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
     }
     setSpinning(false);
     setLastWin(win);
-    announce(win > 0n ? `You win ${money(win)}` : 'No win this time');
+    announce(win > 0n ? t('slots.youWin', { amount: money(win) }) : t('slots.noWinThisTime'));
   };
   usePlayKey(() => void spin(), !active);
 
@@ -84,12 +87,12 @@ function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
       <h1 className="slot-title">{def.title}</h1>
       {shown.free > 0 ? (
         <p className="free-banner" aria-live="polite">
-          Free spin {shown.free} of {shown.freeTotal} — wins ×{def.freeSpins.multiplier} — won so far {money((stake * shown.freeWonMilli) / 1000n)}
-          {spinning ? <button type="button" className="link" onClick={() => (skip.current = true)}>Skip</button> : null}
+          {t('slots.freeBanner', { n: shown.free, total: shown.freeTotal, mult: def.freeSpins.multiplier, amount: money((stake * shown.freeWonMilli) / 1000n) })}
+          {spinning ? <button type="button" className="link" onClick={() => (skip.current = true)}>{t('slots.skip')}</button> : null}
         </p>
       ) : null}
       <div className="reels-frame">
-        <svg className={`reels${spinning && shown.free === 0 ? ' spinning' : ''}`} viewBox={`0 0 ${CELL * def.reels.length} ${CELL * def.rows}`} role="img" aria-label={describe(shown.spin)}>
+        <svg className={`reels${spinning && shown.free === 0 ? ' spinning' : ''}`} viewBox={`0 0 ${CELL * def.reels.length} ${CELL * def.rows}`} role="img" aria-label={describe(shown.spin, t)}>
           {shown.spin.window.map((column, reel) => (
             <g key={reel} className="reel" style={{ animationDelay: `${reel * 60}ms` }}>
               {column.map((id, row) => (
@@ -115,25 +118,25 @@ function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
         </svg>
       </div>
       <div className="slot-status">
-        <span>{lines.length} lines · line bet {money(stake / BigInt(lines.length))}</span>
-        <span data-testid="slot-win">{lastWin === null ? '' : lastWin > 0n ? `Win ${money(lastWin)}` : 'No win'}</span>
+        <span>{t('slots.status', { lines: lines.length, amount: money(stake / BigInt(lines.length)) })}</span>
+        <span data-testid="slot-win">{lastWin === null ? '' : lastWin > 0n ? t('slots.win', { amount: money(lastWin) }) : t('slots.noWin')}</span>
       </div>
       {(!spinning || shown.free > 0) && shown.spin.lineWins.length > 0 ? (
         <ul className="line-wins">
           {shown.spin.lineWins.map((w) => (
             <li key={w.line}>
-              Line {w.line + 1}: {w.count} × {symbolName(w.symbol)} pays {money(linePayMinor(stake, def, w.pay) * BigInt(shown.free > 0 ? def.freeSpins.multiplier : 1))}
+              {t('slots.lineWin', { line: w.line + 1, count: w.count, symbol: symbolName(w.symbol, t), amount: money(linePayMinor(stake, def, w.pay) * BigInt(shown.free > 0 ? def.freeSpins.multiplier : 1)) })}
             </li>
           ))}
         </ul>
       ) : null}
       <div className="controls">
-        <StakeSelector label="Total stake" disabled={active} />
+        <StakeSelector label={t('stake.total')} disabled={active} />
         <button type="button" className="primary spin-button" onClick={() => void spin()} disabled={active}>
-          Spin
+          {t('slots.spin')}
         </button>
         <button type="button" onClick={() => setShowLines(!showLines)} aria-pressed={showLines}>
-          {showLines ? 'Hide paylines' : 'Show paylines'}
+          {showLines ? t('slots.hideLines') : t('slots.showLines')}
         </button>
       </div>
       <SlotRules def={def} />
@@ -144,29 +147,34 @@ function Slot({ def }: { def: SlotDefinition }): React.JSX.Element {
 // Neighbouring line numbers get far-apart hues (7 shares no factor with 10, 20 or 25 lines).
 const lineColor = (i: number, lines: number): string => `hsl(${Math.round(((i * 7) % lines) * (360 / lines))} 90% 62%)`;
 
-function describe(spin: ShownSpin): string {
+function describe(spin: ShownSpin, t: Translate): string {
   const rows = spin.window[0]?.length ?? 0;
-  return Array.from({ length: rows }, (_, row) => `Row ${row + 1}: ${spin.window.map((c) => symbolName(c[row] ?? '')).join(', ')}`).join('. ');
+  return Array.from({ length: rows }, (_, row) => t('slots.row', { row: row + 1, symbols: spin.window.map((c) => symbolName(c[row] ?? '', t)).join(', ') })).join('. ');
 }
 
 function SlotRules({ def }: { def: SlotDefinition }): React.JSX.Element {
   const { stake, money } = useGame();
+  const t = useT();
   const scatter = def.symbols.find((s) => s.kind === 'scatter');
   const wild = def.symbols.find((s) => s.kind === 'wild');
   return (
     <RulesPanel rtp={percent(def.rtp)}>
       <p>
-        {def.reels.length} reels, {def.rows} rows, {def.paylines.length} paylines. The stake is split evenly over the lines. A line pays left to
-        right from the first reel for the longest run of one symbol; {wild ? symbolName(wild.id) : 'the wild'} stands in for every symbol but the
-        scatter and pays on its own too. {scatter ? symbolName(scatter.id) : 'The scatter'} pays anywhere on the screen, in total stakes;{' '}
-        {def.freeSpins.trigger} or more award {def.freeSpins.count} free spins on the same reels with every win ×{def.freeSpins.multiplier} (free
-        spins do not retrigger). Only the highest win per line is paid; line and scatter wins add up. The RTP is computed exactly from the reel
-        strips.
+        {t('slots.rules', {
+          reels: def.reels.length,
+          rows: def.rows,
+          lines: def.paylines.length,
+          wild: wild ? symbolName(wild.id, t) : t('slots.theWild'),
+          scatter: scatter ? symbolName(scatter.id, t) : t('slots.theScatter'),
+          trigger: def.freeSpins.trigger,
+          count: def.freeSpins.count,
+          mult: def.freeSpins.multiplier,
+        })}
       </p>
       <table className="paytable">
         <thead>
           <tr>
-            <th scope="col">Symbol</th>
+            <th scope="col">{t('slots.symbol')}</th>
             <th scope="col">3</th>
             <th scope="col">4</th>
             <th scope="col">5</th>
@@ -179,8 +187,8 @@ function SlotRules({ def }: { def: SlotDefinition }): React.JSX.Element {
                 <svg viewBox="0 0 100 100" width="32" height="32" aria-hidden="true">
                   <SymbolArt id={row.id} />
                 </svg>
-                {symbolName(row.id)}
-                {row.kind !== 'regular' ? <small> ({row.kind})</small> : null}
+                {symbolName(row.id, t)}
+                {row.kind !== 'regular' ? <small> ({row.kind === 'wild' ? t('slots.kind.wild') : t('slots.kind.scatter')})</small> : null}
               </th>
               {row.pays.map((pay, i) => (
                 <td key={i}>{row.kind === 'scatter' ? money((stake * BigInt(pay * 1000)) / 1000n) : money(linePayMinor(stake, def, pay))}</td>
@@ -189,11 +197,11 @@ function SlotRules({ def }: { def: SlotDefinition }): React.JSX.Element {
           ))}
         </tbody>
       </table>
-      <p className="muted">Amounts for the stake chosen now ({money(stake)}).</p>
-      <div className="line-maps" aria-label="Paylines">
+      <p className="muted">{t('slots.amounts', { amount: money(stake) })}</p>
+      <div className="line-maps" aria-label={t('slots.paylines')}>
         {def.paylines.map((rows, i) => (
           <figure key={i}>
-            <svg viewBox={`0 0 ${def.reels.length * 10} ${def.rows * 10}`} width="50" height="30" role="img" aria-label={`Line ${i + 1}: rows ${rows.map((r) => r + 1).join('-')}`}>
+            <svg viewBox={`0 0 ${def.reels.length * 10} ${def.rows * 10}`} width="50" height="30" role="img" aria-label={t('slots.lineMap', { line: i + 1, rows: rows.map((r) => r + 1).join('-') })}>
               {rows.map((row, reel) => (
                 <rect key={reel} x={reel * 10 + 1} y={row * 10 + 1} width="8" height="8" fill={lineColor(i, def.paylines.length)} />
               ))}

@@ -1,5 +1,6 @@
 /** Our own SVG art for every slot symbol (100×100 box), drawn from shapes; no images, no fonts. */
 import type { ReactNode } from 'react';
+import { EN, hasMessage, type Translate } from '../../i18n.ts';
 
 const star = (cx: number, cy: number, r: number, inner = 0.45, points = 5): string =>
   Array.from({ length: points * 2 }, (_, i) => {
@@ -137,7 +138,8 @@ export function SymbolArt({ id }: { id: string }): React.JSX.Element {
 }
 
 /** The name said for a symbol (aria labels, paytable). */
-export function symbolName(id: string): string {
-  const names: Readonly<Record<string, string>> = { a: 'A', k: 'K', q: 'Q', j: 'J', eye: 'Eye of Horus', scatter: 'Free spins star' };
-  return names[id] ?? id.charAt(0).toUpperCase() + id.slice(1);
+export function symbolName(id: string, t: Translate = EN): string {
+  const key = `symbol.${id}`;
+  if (hasMessage(key)) return t(key);
+  return id.length === 1 ? id.toUpperCase() : id.charAt(0).toUpperCase() + id.slice(1);
 }
