@@ -3,6 +3,9 @@ import { messageFor } from './errors.ts';
 import { languageOf, MESSAGE_TABLES, translator } from './i18n.ts';
 import { COLUMN_SPOTS, DOZEN_SPOTS, EVEN_SPOTS, lineSpots, spotLabel, straightSpots } from './games/roulette/roulette-logic.ts';
 import { symbolName } from './games/slots/symbol-art.tsx';
+import { resultText, totalText } from './games/blackjack/blackjack-view.ts';
+import { blackjackCard, cardLabel } from './games/cards/cards.ts';
+import { handName } from './games/video-poker/video-poker-view.ts';
 import { clientSeedError } from './shell/fairness.ts';
 import { summarizeRound } from './shell/summaries.ts';
 
@@ -66,5 +69,19 @@ describe('games i18n', () => {
     expect(symbolName('eye')).toBe('Eye of Horus');
     expect(symbolName('k')).toBe('K');
     expect(symbolName('cherry', ru)).toBe('Вишня');
+  });
+
+  it('names cards, hands and totals in Russian, English by default', () => {
+    const ru = translator('ru');
+    expect(cardLabel(blackjackCard(0))).toBe('Ace of spades');
+    expect(cardLabel(blackjackCard(0), ru)).toBe('Туз пик');
+    expect(cardLabel(blackjackCard(13 + 9), ru)).toBe('10 червей');
+    expect(totalText(24, false, ru)).toBe('перебор 24');
+    expect(resultText('push')).toBe('Push: stake back');
+    expect(resultText('push', ru)).toBe('Ничья: ставка возвращена');
+    expect(handName('full_house')).toBe('Full house');
+    expect(handName('full_house', ru)).toBe('Фулл-хаус');
+    expect(ru('keno.hitCount', { count: 2 })).toBe('2 совпадения');
+    expect(translator('en')('keno.hitCount', { count: 1 })).toBe('1 hit');
   });
 });

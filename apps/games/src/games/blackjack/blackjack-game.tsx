@@ -6,13 +6,13 @@ import { StakeSelector } from '../../shell/stake-selector.tsx';
 import { usePlayKey } from '../../shell/use-play-key.ts';
 import { Card } from '../cards/card.tsx';
 import { blackjackCard } from '../cards/cards.ts';
-import { moveForKey, readBlackjack, resultText, totalText, type BlackjackMove, type BlackjackView } from './blackjack-view.ts';
+import { moveForKey, readBlackjack, resultText, totalText, type BlackjackView } from './blackjack-view.ts';
+import { useT } from '../../i18n.ts';
 import './blackjack.css';
-
-const MOVE_LABEL: Readonly<Record<BlackjackMove, string>> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split' };
 
 export default function BlackjackGame(): React.JSX.Element {
   const { session, stake, busy, play, money, announce } = useGame();
+  const t = useT();
   const [view, setView] = useState<BlackjackView | null>(() => (session.open?.engine === 'blackjack' ? readBlackjack(session.open.outcome) : null));
   const inRound = view?.status === 'player';
 
@@ -23,7 +23,7 @@ export default function BlackjackGame(): React.JSX.Element {
     setView(next);
     if (next?.status === 'done') {
       const win = BigInt(round.win);
-      announce(`${next.results.map(resultText).join(', ')}. ${win > 0n ? `You get ${money(win)}` : 'No win'}`);
+      announce(`${next.results.map((r) => resultText(r, t)).join(', ')}. ${win > 0n ? t('bj.youGet', { amount: money(win) }) : t('slots.noWin')}`);
     }
   };
   const deal = (): Promise<void> => act({ action: 'deal', stake: String(stake) });
@@ -41,10 +41,10 @@ export default function BlackjackGame(): React.JSX.Element {
   });
 
   return (
-    <section className="blackjack" aria-label="Blackjack">
+    <section className="blackjack" aria-label={t('bj.title')}>
       <div className="felt">
         <div className="bj-row">
-          <h2>Dealer {view?.dealerTotal != null ? <span className="total">{totalText(view.dealerTotal, false)}</span> : null}</h2>
+          <h2>{t('bj.dealer')} {view?.dealerTotal != null ? <span className="total">{totalText(view.dealerTotal, false, t)}</span> : null}</h2>
           <div className="hand-cards">
             {view ? (
               <>
@@ -52,7 +52,7 @@ export default function BlackjackGame(): React.JSX.Element {
                 {inRound ? <Card card={null} /> : null}
               </>
             ) : (
-              <p className="muted">Dealer stands on soft 17 · Blackjack pays 3 to 2</p>
+              <p className="muted">{t('bj.tagline')}</p>
             )}
           </div>
         </div>
@@ -60,15 +60,15 @@ export default function BlackjackGame(): React.JSX.Element {
           {view?.hands.map((h, i) => (
             <div key={i} className={`bj-hand${inRound && i === view.active ? ' active' : ''}`} aria-current={inRound && i === view.active ? 'true' : undefined}>
               <h2>
-                {view.hands.length > 1 ? `Hand ${i + 1}` : 'Your hand'} <span className="total">{totalText(h.total, h.soft)}</span>
+                {view.hands.length > 1 ? t('bj.hand', { n: i + 1 }) : t('bj.yourHand')} <span className="total">{totalText(h.total, h.soft, t)}</span>
               </h2>
               <div className="hand-cards">
                 {h.cards.map((c, j) => <Card key={j} card={blackjackCard(c)} />)}
               </div>
               <p className="bj-stake">
-                Stake {money(h.stake)}
-                {h.doubled ? ' (doubled)' : ''}
-                {view.results[i] ? <strong className={`bj-result ${view.results[i]}`}> · {resultText(view.results[i] as string)}</strong> : null}
+                {t('bj.stake', { amount: money(h.stake) })}
+                {h.doubled ? t('bj.doubled') : ''}
+                {view.results[i] ? <strong className={`bj-result ${view.results[i]}`}> · {resultText(view.results[i] as string, t)}</strong> : null}
               </p>
             </div>
           ))}
@@ -78,27 +78,24 @@ export default function BlackjackGame(): React.JSX.Element {
         {inRound ? (
           (['hit', 'stand', 'double', 'split'] as const).map((m) => (
             <button key={m} type="button" className={m === 'stand' ? 'primary' : ''} onClick={() => void act({ action: m })} disabled={busy || !view.actions.includes(m)} aria-keyshortcuts={m.charAt(0).toUpperCase()}>
-              {MOVE_LABEL[m]}
+              {t(`bj.move.${m}`)}
             </button>
           ))
         ) : (
           <>
             <StakeSelector />
-            <button type="button" className="primary" onClick={() => void deal()} disabled={busy}>Deal</button>
+            <button type="button" className="primary" onClick={() => void deal()} disabled={busy}>{t('bj.deal')}</button>
           </>
         )}
       </div>
-      {view?.status === 'done' ? <p className="bj-summary">{view.payout > 0n ? `Paid ${money(view.payout)}` : 'The dealer wins this round'}</p> : null}
+      {view?.status === 'done' ? <p className="bj-summary">{view.payout > 0n ? t('bj.paid', { amount: money(view.payout) }) : t('bj.dealerWins')}</p> : null}
       <RulesPanel rtp={percent(BLACKJACK.rtp)}>
         <ul>
-          <li>Six decks, a fresh shoe every round. Dealer stands on soft 17 and peeks with an ace or a ten showing.</li>
-          <li>Blackjack pays 3 to 2; other wins pay 1 to 1; a tie (push) returns the stake. A player blackjack against a dealer blackjack pushes.</li>
-          <li>Double on any first two cards, also after a split (one more card, stake doubled).</li>
-          <li>Split pairs of the same value up to four hands; split aces take one card each and do not resplit; 21 after a split is not a blackjack.</li>
-          <li>No insurance, no surrender. Keys: H hit, S stand, D double, P split; Space or Enter deals.</li>
-          <li>An unfinished hand (closed tab) is finished by standing.</li>
+          {(['bj.rule1', 'bj.rule2', 'bj.rule3', 'bj.rule4', 'bj.rule5', 'bj.rule6'] as const).map((k) => (
+            <li key={k}>{t(k)}</li>
+          ))}
         </ul>
-        <p className="muted">The RTP is the reference figure for these rules with basic strategy.</p>
+        <p className="muted">{t('bj.rtpNote')}</p>
       </RulesPanel>
     </section>
   );

@@ -1,5 +1,6 @@
 /** The blackjack round as the server shows it (domain rounds.ts blackjackView), read defensively. */
 import { big, list, num, nums, obj, str } from '../../outcome.ts';
+import { EN, hasMessage, type Translate } from '../../i18n.ts';
 
 export type BlackjackMove = 'hit' | 'stand' | 'double' | 'split';
 
@@ -43,13 +44,15 @@ export function readBlackjack(outcome: unknown): BlackjackView | null {
   };
 }
 
-const RESULT_TEXT: Readonly<Record<string, string>> = { blackjack: 'Blackjack! Pays 3 to 2', win: 'Win', push: 'Push: stake back', lose: 'Lose' };
-export const resultText = (result: string): string => RESULT_TEXT[result] ?? result;
+export function resultText(result: string, t: Translate = EN): string {
+  const key = `bj.result.${result}`;
+  return hasMessage(key) ? t(key) : result;
+}
 
 /** "soft 17" / "21" / "bust 24". */
-export function totalText(total: number, soft: boolean): string {
-  if (total > 21) return `bust ${total}`;
-  return soft && total < 21 ? `soft ${total}` : String(total);
+export function totalText(total: number, soft: boolean, t: Translate = EN): string {
+  if (total > 21) return t('bj.bust', { total });
+  return soft && total < 21 ? t('bj.soft', { total }) : String(total);
 }
 
 /** Keys for the moves: H, S, D, P. */

@@ -8,6 +8,7 @@ import { StakeSelector } from '../../shell/stake-selector.tsx';
 import { usePlayKey } from '../../shell/use-play-key.ts';
 import { climbAt, climbMs, parseTarget, reachChance } from './crash-logic.ts';
 import { CrashSky } from './crash-sky.tsx';
+import { useT } from '../../i18n.ts';
 import './crash.css';
 
 interface Flight {
@@ -19,6 +20,7 @@ interface Flight {
 
 export default function CrashGame(): React.JSX.Element {
   const { stake, busy, play, money, announce } = useGame();
+  const t = useT();
   const [text, setText] = useState('2.00');
   const [flight, setFlight] = useState<Flight | null>(null);
   const [now, setNow] = useState(100);
@@ -38,14 +40,14 @@ export default function CrashGame(): React.JSX.Element {
     setFlying(true);
     const duration = climbMs(f.point);
     const started = performance.now();
-    const tick = (t: number): void => {
-      const value = climbAt(f.point, t - started, duration);
+    const tick = (time: number): void => {
+      const value = climbAt(f.point, time - started, duration);
       setNow(value);
       if (value < f.point) frame.current = requestAnimationFrame(tick);
       else {
         setFlying(false);
         setRecent((r) => [f.point, ...r].slice(0, 10));
-        announce(`Crashed at ${formatHundredths(f.point)}×. ${f.won ? `Cashed out at ${formatHundredths(f.target)}×: you win ${money(f.win)}` : 'No win'}`);
+        announce(t('crash.announce', { point: formatHundredths(f.point), result: f.won ? t('crash.cashedWin', { target: formatHundredths(f.target), amount: money(f.win) }) : t('slots.noWin') }));
       }
     };
     frame.current = requestAnimationFrame(tick);
@@ -57,35 +59,31 @@ export default function CrashGame(): React.JSX.Element {
   // The curve: x is time, y the multiplier's log, so the shown arc is the climb so far.
   const progress = flight ? Math.min(1, Math.log(now / 100) / Math.log(Math.max(flight.point, 101) / 100)) : 0;
   return (
-    <section className="crash" aria-label="Crash">
+    <section className="crash" aria-label={t('crash.title')}>
       <div className="crash-sky">
-        <CrashSky label={flight ? `Multiplier ${formatHundredths(now)}×` : 'Ready for take-off'} progress={progress} shown={flight !== null} crashed={crashed} lost={crashed && !flight.won} />
+        <CrashSky label={flight ? t('crash.multiplier', { value: formatHundredths(now) }) : t('crash.ready')} progress={progress} shown={flight !== null} crashed={crashed} lost={crashed && !flight.won} />
         <p className={`crash-figure${crashed ? (flight.won ? ' won' : ' lost') : ''}`} data-testid="crash-multiplier">
           {formatHundredths(flight ? now : 100)}×
         </p>
-        {cashedOut ? <p className="crash-cashed">Cashed out at {formatHundredths(flight.target)}× — {money(flight.win)}</p> : null}
-        {crashed && !flight.won ? <p className="crash-lost">Crashed before {formatHundredths(flight.target)}×</p> : null}
+        {cashedOut ? <p className="crash-cashed">{t('crash.cashedAt', { target: formatHundredths(flight.target), amount: money(flight.win) })}</p> : null}
+        {crashed && !flight.won ? <p className="crash-lost">{t('crash.before', { target: formatHundredths(flight.target) })}</p> : null}
       </div>
-      <ol className="crash-recent" aria-label="Last crash points">
+      <ol className="crash-recent" aria-label={t('crash.last')}>
         {recent.map((p, i) => (
           <li key={i} className={p >= 200 ? 'high' : 'low'}>{formatHundredths(p)}×</li>
         ))}
       </ol>
       <div className="controls">
         <label className="field">
-          Auto cash-out at
+          {t('crash.auto')}
           <input value={text} onChange={(e) => setText(e.target.value)} inputMode="decimal" size={8} aria-invalid={target === null} disabled={flying || busy} />×
         </label>
-        <span className="muted">{target === null ? '1.01× to 10000×' : `chance ${(reachChance(target) * 100).toFixed(2)}% · win ${money((stake * BigInt(target)) / 100n)}`}</span>
+        <span className="muted">{target === null ? t('crash.range') : t('crash.chance', { chance: (reachChance(target) * 100).toFixed(2), amount: money((stake * BigInt(target)) / 100n) })}</span>
         <StakeSelector disabled={flying} />
-        <button type="button" className="primary" onClick={() => void launch()} disabled={busy || flying || target === null}>Bet</button>
+        <button type="button" className="primary" onClick={() => void launch()} disabled={busy || flying || target === null}>{t('crash.bet')}</button>
       </div>
       <RulesPanel rtp={percent(CRASH.rtp)}>
-        <p>
-          Set a stake and an automatic cash-out target from 1.01× to 10,000×. The multiplier climbs from 1.00× and crashes at a point drawn by the
-          provably fair generator before the round: if it reaches your target you win stake × target, otherwise the stake is lost. 1% of rounds
-          crash at once (1.00×). The chance to reach a target m is about 99% ÷ m, so the RTP is 99% for every target.
-        </p>
+        <p>{t('crash.rules')}</p>
       </RulesPanel>
     </section>
   );

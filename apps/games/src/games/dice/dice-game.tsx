@@ -7,6 +7,7 @@ import { percent, RulesPanel } from '../../shell/rules-panel.tsx';
 import { StakeSelector } from '../../shell/stake-selector.tsx';
 import { usePlayKey } from '../../shell/use-play-key.ts';
 import { clampTarget, diceChance, diceMultiplier, DICE_MAX_TARGET, DICE_MIN_TARGET } from './dice-logic.ts';
+import { useT } from '../../i18n.ts';
 import './dice.css';
 
 interface Roll {
@@ -17,6 +18,7 @@ interface Roll {
 
 export default function DiceGame(): React.JSX.Element {
   const { stake, busy, play, money, announce } = useGame();
+  const t = useT();
   const [target, setTarget] = useState(5000);
   const [over, setOver] = useState(false);
   const [last, setLast] = useState<Roll | null>(null);
@@ -29,7 +31,7 @@ export default function DiceGame(): React.JSX.Element {
     const o = obj(round.outcome);
     const r: Roll = { roll: num(o.roll), won: big(round.win) > 0n, win: big(round.win) };
     setLast(r);
-    announce(`Rolled ${formatHundredths(r.roll)}: ${r.won ? `you win ${money(r.win)}` : 'no win'}`);
+    announce(t('dice.rolled', { roll: formatHundredths(r.roll), result: r.won ? t('dice.youWin', { amount: money(r.win) }) : t('dice.noWin') }));
   };
   usePlayKey(() => void roll(), !busy);
   const flip = (): void => {
@@ -38,13 +40,13 @@ export default function DiceGame(): React.JSX.Element {
     setTarget(10_000 - target);
   };
   return (
-    <section className="dice" aria-label="Dice">
+    <section className="dice" aria-label={t('dice.title')}>
       <div className="dice-track" aria-hidden="true">
         <div className={`dice-zone ${over ? 'over' : 'under'}`} style={over ? { left: `${target / 100}%`, right: 0 } : { left: 0, width: `${target / 100}%` }} />
         {last ? <div className={`dice-marker ${last.won ? 'won' : 'lost'}`} style={{ left: `${last.roll / 100}%` }}>{formatHundredths(last.roll)}</div> : null}
       </div>
       <label className="dice-slider">
-        Target ({over ? 'roll over' : 'roll under'} {formatHundredths(target)})
+        {t('dice.target', { side: over ? t('dice.rollOver') : t('dice.rollUnder'), value: formatHundredths(target) })}
         <input
           type="range"
           min={over ? 10_000 - DICE_MAX_TARGET : DICE_MIN_TARGET}
@@ -56,31 +58,27 @@ export default function DiceGame(): React.JSX.Element {
         />
       </label>
       <div className="dice-figures">
-        <span className="side" role="radiogroup" aria-label="Win when the roll is">
-          <button type="button" role="radio" aria-checked={!over} onClick={() => over && flip()} disabled={busy}>Under</button>
-          <button type="button" role="radio" aria-checked={over} onClick={() => !over && flip()} disabled={busy}>Over</button>
+        <span className="side" role="radiogroup" aria-label={t('dice.side')}>
+          <button type="button" role="radio" aria-checked={!over} onClick={() => over && flip()} disabled={busy}>{t('dice.under')}</button>
+          <button type="button" role="radio" aria-checked={over} onClick={() => !over && flip()} disabled={busy}>{t('dice.over')}</button>
         </span>
-        <span>Chance <strong data-testid="dice-chance">{formatHundredths(chance)}%</strong></span>
-        <span>Payout <strong data-testid="dice-multiplier">{formatMultiplier(multiplier)}</strong></span>
-        <span>Win <strong>{money((stake * multiplier) / 1000n)}</strong></span>
+        <span>{t('dice.chance')} <strong data-testid="dice-chance">{formatHundredths(chance)}%</strong></span>
+        <span>{t('dice.payout')} <strong data-testid="dice-multiplier">{formatMultiplier(multiplier)}</strong></span>
+        <span>{t('dice.win')} <strong>{money((stake * multiplier) / 1000n)}</strong></span>
       </div>
       <div className="controls">
         <StakeSelector />
-        <button type="button" className="primary" onClick={() => void roll()} disabled={busy}>Roll</button>
+        <button type="button" className="primary" onClick={() => void roll()} disabled={busy}>{t('dice.roll')}</button>
       </div>
       {last ? (
         <p className={`dice-result ${last.won ? 'won' : 'lost'}`}>
-          Roll {formatHundredths(last.roll)} — {last.won ? `win ${money(last.win)}` : 'no win'}
+          {t('dice.result', { roll: formatHundredths(last.roll), result: last.won ? t('dice.winAmount', { amount: money(last.win) }) : t('dice.noWin') })}
         </p>
       ) : null}
       <RulesPanel rtp={percent(DICE.rtp)}>
-        <p>
-          A roll from 0.00 to 99.99. Choose a chance from 1.00% to 98.00% and a side: <em>roll under</em> wins when the roll is below the
-          target, <em>roll over</em> when it is at or above it. A win pays the stake × 99 ÷ chance (in %), floored to the cent: 1% edge on
-          every target.
-        </p>
+        <p>{t('dice.rules')}</p>
         <table className="paytable">
-          <thead><tr><th>Chance</th><th>Payout</th></tr></thead>
+          <thead><tr><th>{t('dice.chance')}</th><th>{t('dice.payout')}</th></tr></thead>
           <tbody>
             {[100, 1000, 2500, 4950, 7500, 9800].map((c) => (
               <tr key={c}><td>{formatHundredths(c)}%</td><td>{formatMultiplier(diceMultiplier(c, false))}</td></tr>

@@ -6,12 +6,14 @@ import { percent, RulesPanel } from '../../shell/rules-panel.tsx';
 import { StakeSelector } from '../../shell/stake-selector.tsx';
 import { usePlayKey } from '../../shell/use-play-key.ts';
 import { kenoPayRows, kenoRtpOf, MAX_PICKS, quickPick, togglePick } from './keno-logic.ts';
+import { useT } from '../../i18n.ts';
 import './keno.css';
 
 const REVEAL_MS = 60;
 
 export default function KenoGame(): React.JSX.Element {
   const { stake, busy, play, money, announce } = useGame();
+  const t = useT();
   const [picks, setPicks] = useState<number[]>([]);
   const [drawn, setDrawn] = useState<number[]>([]);
   const [shown, setShown] = useState(0);
@@ -19,8 +21,8 @@ export default function KenoGame(): React.JSX.Element {
   const [playedPicks, setPlayedPicks] = useState(0);
   useEffect(() => {
     if (shown >= drawn.length) return;
-    const t = setTimeout(() => setShown((s) => s + 1), REVEAL_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setShown((s) => s + 1), REVEAL_MS);
+    return () => clearTimeout(timer);
   }, [shown, drawn]);
   const visible = new Set(drawn.slice(0, shown));
   const revealing = shown < drawn.length;
@@ -29,7 +31,7 @@ export default function KenoGame(): React.JSX.Element {
 
   const draw = async (): Promise<void> => {
     if (picks.length === 0) {
-      announce('Pick 1 to 10 numbers first.');
+      announce(t('keno.pickFirst'));
       return;
     }
     const round = await play({ action: 'draw', stake: String(stake), picks });
@@ -40,7 +42,7 @@ export default function KenoGame(): React.JSX.Element {
     setHits(num(o.hits));
     setPlayedPicks(picks.length);
     const win = BigInt(round.win);
-    announce(`${num(o.hits)} of ${picks.length} hit. ${win > 0n ? `You win ${money(win)}` : 'No win'}`);
+    announce(`${t('keno.hitOf', { hits: num(o.hits), picks: picks.length })} ${win > 0n ? t('slots.youWin', { amount: money(win) }) : t('slots.noWin')}`);
   };
   usePlayKey(() => void draw(), !busy && !revealing);
   const change = (next: number[]): void => {
@@ -50,9 +52,9 @@ export default function KenoGame(): React.JSX.Element {
   };
 
   return (
-    <section className="keno" aria-label="Keno">
+    <section className="keno" aria-label={t('keno.title')}>
       <div className="keno-main">
-        <div className="keno-board" role="group" aria-label={`Numbers 1 to 80: pick up to ${MAX_PICKS}`}>
+        <div className="keno-board" role="group" aria-label={t('keno.board', { max: MAX_PICKS })}>
           {Array.from({ length: 80 }, (_, i) => i + 1).map((n) => {
             const picked = picks.includes(n);
             const out = visible.has(n);
@@ -62,7 +64,7 @@ export default function KenoGame(): React.JSX.Element {
                 type="button"
                 className={`ball${picked ? ' picked' : ''}${out ? ' drawn' : ''}${picked && out ? ' hit' : ''}`}
                 aria-pressed={picked}
-                aria-label={`Number ${n}${out ? ', drawn' : ''}`}
+                aria-label={`${t('keno.number', { n })}${out ? t('keno.drawn') : ''}`}
                 onClick={() => change(togglePick(picks, n))}
                 disabled={busy || revealing || (!picked && picks.length >= MAX_PICKS)}
               >
@@ -73,11 +75,11 @@ export default function KenoGame(): React.JSX.Element {
         </div>
         <aside className="keno-side">
           <p>
-            Picked <strong>{picks.length}</strong> of {MAX_PICKS}
+            {t('keno.picked')} <strong>{picks.length}</strong> {t('keno.pickedOf', { max: MAX_PICKS })}
           </p>
           <table className="paytable">
-            <caption>{picks.length || playedPicks ? `Pays for ${picks.length || playedPicks} picks (RTP ${rtp === null ? '—' : percent(rtp)})` : 'Pick numbers to see the pays'}</caption>
-            <thead><tr><th>Hits</th><th>Pays</th><th>Win</th></tr></thead>
+            <caption>{picks.length || playedPicks ? t('keno.paysFor', { picks: picks.length || playedPicks, rtp: rtp === null ? '—' : percent(rtp) }) : t('keno.pickToSee')}</caption>
+            <thead><tr><th>{t('keno.hits')}</th><th>{t('keno.pays')}</th><th>{t('keno.win')}</th></tr></thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.hits} className={!revealing && hits === r.hits && playedPicks === (picks.length || playedPicks) ? 'hit' : ''}>
@@ -88,22 +90,19 @@ export default function KenoGame(): React.JSX.Element {
               ))}
             </tbody>
           </table>
-          {hits !== null && !revealing ? <p className="keno-hits" data-testid="keno-hits">{hits} hit{hits === 1 ? '' : 's'}</p> : null}
+          {hits !== null && !revealing ? <p className="keno-hits" data-testid="keno-hits">{t('keno.hitCount', { count: hits })}</p> : null}
         </aside>
       </div>
       <div className="controls">
-        <button type="button" onClick={() => change(quickPick(picks.length || MAX_PICKS))} disabled={busy || revealing}>Quick pick</button>
-        <button type="button" onClick={() => change([])} disabled={busy || revealing || picks.length === 0}>Clear</button>
+        <button type="button" onClick={() => change(quickPick(picks.length || MAX_PICKS))} disabled={busy || revealing}>{t('keno.quick')}</button>
+        <button type="button" onClick={() => change([])} disabled={busy || revealing || picks.length === 0}>{t('keno.clear')}</button>
         <StakeSelector />
-        <button type="button" className="primary" onClick={() => void draw()} disabled={busy || revealing || picks.length === 0}>Draw</button>
+        <button type="button" className="primary" onClick={() => void draw()} disabled={busy || revealing || picks.length === 0}>{t('keno.draw')}</button>
       </div>
-      <RulesPanel rtp={rtp === null ? 'by picks, 94.49% to 95.87%' : percent(rtp)}>
-        <p>
-          Pick 1 to 10 numbers of 80; 20 numbers are drawn. The pay depends on how many of your numbers are drawn (the table for your count of
-          picks, × the stake); with 10 picks, no hit at all pays too. Each count of picks has its own exactly computed RTP.
-        </p>
+      <RulesPanel rtp={rtp === null ? t('keno.rtpRange') : percent(rtp)}>
+        <p>{t('keno.rules')}</p>
         <table className="paytable">
-          <thead><tr><th>Picks</th><th>RTP</th><th>Top pay</th></tr></thead>
+          <thead><tr><th>{t('keno.picks')}</th><th>RTP</th><th>{t('keno.topPay')}</th></tr></thead>
           <tbody>
             {Array.from({ length: MAX_PICKS }, (_, i) => i + 1).map((p) => (
               <tr key={p}><td>{p}</td><td>{percent(kenoRtpOf(p) ?? 0)}</td><td>{formatMultiplier(kenoPayRows(p)[0]?.milli ?? 0)}</td></tr>

@@ -6,6 +6,7 @@ import { percent, RulesPanel } from '../../shell/rules-panel.tsx';
 import { StakeSelector } from '../../shell/stake-selector.tsx';
 import { usePlayKey } from '../../shell/use-play-key.ts';
 import { minesLadder, readMines, tileState, type MinesView, type TileState } from './mines-view.ts';
+import { useT } from '../../i18n.ts';
 import './mines.css';
 
 const TILE_ART: Readonly<Record<TileState, React.JSX.Element | null>> = {
@@ -28,6 +29,7 @@ const TILE_ART: Readonly<Record<TileState, React.JSX.Element | null>> = {
 
 export default function MinesGame(): React.JSX.Element {
   const { session, stake, busy, play, money, announce } = useGame();
+  const t = useT();
   const [view, setView] = useState<MinesView | null>(() => (session.open?.engine === 'mines' ? readMines(session.open.outcome) : null));
   const [mines, setMines] = useState(3);
   const playing = view?.status === 'playing';
@@ -37,18 +39,18 @@ export default function MinesGame(): React.JSX.Element {
     if (!round) return;
     const next = readMines(round.outcome);
     setView(next);
-    if (next?.status === 'lost') announce('A mine! The stake is lost.');
-    else if (next?.status === 'cashed_out') announce(`Cashed out ${money(next.payout)}`);
-    else if (next) announce(`Gem! ${formatMultiplier(next.multiplierMilli)}`);
+    if (next?.status === 'lost') announce(t('mines.lost'));
+    else if (next?.status === 'cashed_out') announce(t('mines.cashed', { amount: money(next.payout) }));
+    else if (next) announce(t('mines.gem', { mult: formatMultiplier(next.multiplierMilli) }));
   };
   const start = (): Promise<void> => apply({ action: 'start', stake: String(stake), mines });
   usePlayKey(() => void (playing ? view.revealed.length > 0 && apply({ action: 'cashout' }) : start()), !busy);
 
   const cashOut = view && playing && view.revealed.length > 0 ? (view.stake * view.multiplierMilli) / 1000n : null;
   return (
-    <section className="mines" aria-label="Mines">
+    <section className="mines" aria-label={t('mines.title')}>
       <div className="mines-main">
-        <div className="mines-grid" role="group" aria-label="Field of 25 tiles">
+        <div className="mines-grid" role="group" aria-label={t('mines.field')}>
           {Array.from({ length: MINES_TILES }, (_, tile) => {
             const state = tileState(view, tile);
             return (
@@ -58,7 +60,7 @@ export default function MinesGame(): React.JSX.Element {
                 className={`tile ${state}`}
                 onClick={() => void apply({ action: 'reveal', cell: tile })}
                 disabled={busy || !playing || state !== 'hidden'}
-                aria-label={`Tile ${tile + 1}${state === 'hidden' ? '' : `: ${state === 'gem' || state === 'missed-gem' ? 'gem' : 'mine'}`}`}
+                aria-label={t(state === 'hidden' ? 'mines.tile' : state === 'gem' || state === 'missed-gem' ? 'mines.tileGem' : 'mines.tileMine', { n: tile + 1 })}
               >
                 {TILE_ART[state] ? <svg viewBox="0 0 100 100" aria-hidden="true">{TILE_ART[state]}</svg> : null}
               </button>
@@ -68,37 +70,32 @@ export default function MinesGame(): React.JSX.Element {
         <aside className="mines-side">
           {playing ? (
             <>
-              <p>Mines: <strong>{view.mineCount}</strong> · gems found: <strong>{view.revealed.length}</strong></p>
-              <p>Now: <strong>{formatMultiplier(view.multiplierMilli)}</strong>{view.nextMultiplierMilli !== null ? <> · next tile: <strong>{formatMultiplier(view.nextMultiplierMilli)}</strong></> : null}</p>
+              <p>{t('mines.count')} <strong>{view.mineCount}</strong> · {t('mines.found')} <strong>{view.revealed.length}</strong></p>
+              <p>{t('mines.now')} <strong>{formatMultiplier(view.multiplierMilli)}</strong>{view.nextMultiplierMilli !== null ? <> · {t('mines.next')} <strong>{formatMultiplier(view.nextMultiplierMilli)}</strong></> : null}</p>
               <button type="button" className="primary" onClick={() => void apply({ action: 'cashout' })} disabled={busy || view.revealed.length === 0}>
-                {cashOut !== null ? `Cash out ${money(cashOut)}` : 'Cash out'}
+                {cashOut !== null ? t('mines.cashOutAmount', { amount: money(cashOut) }) : t('mines.cashOut')}
               </button>
             </>
           ) : (
             <>
               <label className="field">
-                Number of mines
+                {t('mines.number')}
                 <select value={mines} onChange={(e) => setMines(Number(e.target.value))} disabled={busy}>
                   {Array.from({ length: 24 }, (_, i) => i + 1).map((m) => (
                     <option key={m} value={m}>{m}</option>
                   ))}
                 </select>
               </label>
-              <p className="muted">Cash-out by gems found: {minesLadder(mines, 6).map((m, i) => `${i + 1}: ${formatMultiplier(m)}`).join(' · ')}</p>
+              <p className="muted">{t('mines.ladder', { ladder: minesLadder(mines, 6).map((m, i) => `${i + 1}: ${formatMultiplier(m)}`).join(' · ') })}</p>
               <StakeSelector />
-              <button type="button" className="primary" onClick={() => void start()} disabled={busy}>Start</button>
-              {view ? <p className={`mines-end ${view.status}`}>{view.status === 'lost' ? 'Boom — the stake is lost.' : `Cashed out ${money(view.payout)} at ${formatMultiplier(view.multiplierMilli)}`}</p> : null}
+              <button type="button" className="primary" onClick={() => void start()} disabled={busy}>{t('mines.start')}</button>
+              {view ? <p className={`mines-end ${view.status}`}>{view.status === 'lost' ? t('mines.boom') : t('mines.cashedAt', { amount: money(view.payout), mult: formatMultiplier(view.multiplierMilli) })}</p> : null}
             </>
           )}
         </aside>
       </div>
       <RulesPanel rtp={percent(MINES.rtp)}>
-        <p>
-          A 5×5 field hides 1 to 24 mines, placed by the provably fair generator before your first click. Reveal tiles one at a time: each gem
-          raises the multiplier; a mine ends the round with nothing. Cash out whenever you like after the first gem: stake × 0.99 × C(25, gems) ÷
-          C(25 − mines, gems), floored to the cent — 99% RTP wherever you stop. Finding every gem cashes out by itself; a round left unfinished is
-          cashed out at its gems (or refunded when none was found).
-        </p>
+        <p>{t('mines.rules')}</p>
       </RulesPanel>
     </section>
   );

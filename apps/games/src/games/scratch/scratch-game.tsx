@@ -7,6 +7,7 @@ import { percent, RulesPanel } from '../../shell/rules-panel.tsx';
 import { StakeSelector } from '../../shell/stake-selector.tsx';
 import { usePlayKey } from '../../shell/use-play-key.ts';
 import { PRIZE_ROWS, winningCells } from './scratch-logic.ts';
+import { useT } from '../../i18n.ts';
 import './scratch.css';
 
 interface Ticket {
@@ -17,12 +18,13 @@ interface Ticket {
 
 export default function ScratchGame(): React.JSX.Element {
   const { stake, busy, play, money, announce } = useGame();
+  const t = useT();
   const [ticket, setTicket] = useState<Ticket | null>(null);
   const [scratched, setScratched] = useState<ReadonlySet<number>>(new Set());
   const done = ticket !== null && scratched.size === ticket.grid.length;
   const winners = ticket ? new Set(winningCells(ticket.grid)) : new Set<number>();
 
-  const finish = (t: Ticket): void => announce(t.win > 0n ? `Three of a kind: you win ${money(t.win)}` : 'No prize on this ticket');
+  const finish = (played: Ticket): void => announce(played.win > 0n ? t('scratch.youWin', { amount: money(played.win) }) : t('scratch.noPrizeTicket'));
   const scratch = (i: number): void => {
     if (!ticket || scratched.has(i)) return;
     const next = new Set(scratched).add(i);
@@ -46,8 +48,8 @@ export default function ScratchGame(): React.JSX.Element {
     <section className="scratch" aria-label={SCRATCH_CARD.title}>
       <div className="ticket">
         <h1>{SCRATCH_CARD.title}</h1>
-        <p className="ticket-rule">Find three matching amounts to win that amount</p>
-        <div className="scratch-grid" role="group" aria-label="Ticket">
+        <p className="ticket-rule">{t('scratch.rule')}</p>
+        <div className="scratch-grid" role="group" aria-label={t('scratch.ticket')}>
           {Array.from({ length: 9 }, (_, i) => {
             const amount = ticket?.grid[i];
             const open = scratched.has(i);
@@ -59,7 +61,7 @@ export default function ScratchGame(): React.JSX.Element {
                 onClick={() => scratch(i)}
                 onPointerEnter={(e) => e.buttons === 1 && scratch(i)}
                 disabled={!ticket || open}
-                aria-label={open && amount !== undefined && ticket ? `Cell ${i + 1}: ${money((ticket.stake * BigInt(amount)) / 1000n)}` : `Scratch cell ${i + 1}`}
+                aria-label={open && amount !== undefined && ticket ? t('scratch.cell', { n: i + 1, amount: money((ticket.stake * BigInt(amount)) / 1000n) }) : t('scratch.scratchCell', { n: i + 1 })}
               >
                 {open && amount !== undefined && ticket ? (
                   <span className="amount">{money((ticket.stake * BigInt(amount)) / 1000n).split(' ')[0]}</span>
@@ -82,28 +84,25 @@ export default function ScratchGame(): React.JSX.Element {
             </linearGradient>
           </defs>
         </svg>
-        {done && ticket ? <p className={`ticket-result${ticket.win > 0n ? ' won' : ''}`}>{ticket.win > 0n ? `You win ${money(ticket.win)}!` : 'No prize this time'}</p> : null}
+        {done && ticket ? <p className={`ticket-result${ticket.win > 0n ? ' won' : ''}`}>{ticket.win > 0n ? t('scratch.win', { amount: money(ticket.win) }) : t('scratch.noPrize')}</p> : null}
       </div>
       <div className="controls">
         {ticket && !done ? (
-          <button type="button" className="primary" onClick={revealAll}>Reveal all</button>
+          <button type="button" className="primary" onClick={revealAll}>{t('scratch.revealAll')}</button>
         ) : (
           <>
-            <StakeSelector label="Ticket price" />
-            <button type="button" className="primary" onClick={() => void buy()} disabled={busy}>Buy ticket</button>
+            <StakeSelector label={t('scratch.price')} />
+            <button type="button" className="primary" onClick={() => void buy()} disabled={busy}>{t('scratch.buy')}</button>
           </>
         )}
       </div>
       <RulesPanel rtp={percent(SCRATCH_CARD.rtp)}>
-        <p>
-          A ticket costs the stake and hides nine amounts. Scratch them (click, drag or Reveal all): three of the same amount win that amount; a
-          ticket carries at most one prize. Tickets are drawn from a series of 1,000,000 with the prizes below, so every ticket has the same odds.
-        </p>
+        <p>{t('scratch.rules')}</p>
         <table className="paytable">
-          <thead><tr><th>Prize (× price)</th><th>Win at this price</th><th>Odds</th></tr></thead>
+          <thead><tr><th>{t('scratch.prize')}</th><th>{t('scratch.winAtPrice')}</th><th>{t('scratch.odds')}</th></tr></thead>
           <tbody>
             {PRIZE_ROWS.map((p) => (
-              <tr key={p.milli}><td>{formatMultiplier(p.milli)}</td><td className="num">{money((stake * BigInt(p.milli)) / 1000n)}</td><td>1 in {p.oneIn.toLocaleString('en')}</td></tr>
+              <tr key={p.milli}><td>{formatMultiplier(p.milli)}</td><td className="num">{money((stake * BigInt(p.milli)) / 1000n)}</td><td>{t('scratch.oneIn', { n: p.oneIn.toLocaleString('en') })}</td></tr>
             ))}
           </tbody>
         </table>

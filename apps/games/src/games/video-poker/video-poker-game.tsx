@@ -7,12 +7,14 @@ import { usePlayKey } from '../../shell/use-play-key.ts';
 import { Card } from '../cards/card.tsx';
 import { cardLabel, pokerCard } from '../cards/cards.ts';
 import { dealtHand, handName, PAYTABLE_ROWS, readPoker, type PokerView } from './video-poker-view.ts';
+import { useT } from '../../i18n.ts';
 import './video-poker.css';
 
 const NO_HOLD = [false, false, false, false, false];
 
 export default function VideoPokerGame(): React.JSX.Element {
   const { session, stake, busy, play, money, announce } = useGame();
+  const t = useT();
   const [view, setView] = useState<PokerView | null>(() => (session.open?.engine === 'jacks-or-better' ? readPoker(session.open.outcome) : null));
   const [hold, setHold] = useState<boolean[]>(NO_HOLD);
   const dealt = view?.status === 'dealt';
@@ -30,7 +32,7 @@ export default function VideoPokerGame(): React.JSX.Element {
     const next = readPoker(round.outcome);
     setView(next);
     const win = BigInt(round.win);
-    announce(next?.result && next.result !== 'nothing' ? `${handName(next.result)}: you win ${money(win)}` : 'No win');
+    announce(next?.result && next.result !== 'nothing' ? t('vp.youWin', { hand: handName(next.result, t), amount: money(win) }) : t('slots.noWin'));
   };
   const toggle = (i: number): void => setHold(hold.map((h, j) => (j === i ? !h : h)));
   usePlayKey(() => void (dealt ? draw() : deal()), !busy);
@@ -45,13 +47,13 @@ export default function VideoPokerGame(): React.JSX.Element {
   }, [dealt, busy]);
 
   return (
-    <section className="video-poker" aria-label="Jacks or Better">
+    <section className="video-poker" aria-label={t('vp.title')}>
       <table className="paytable vp-paytable">
-        <caption>Jacks or Better 9/6 — pays for your stake of {money(stake)}</caption>
+        <caption>{t('vp.caption', { amount: money(stake) })}</caption>
         <tbody>
           {PAYTABLE_ROWS.map((row) => (
             <tr key={row.hand} className={lit === row.hand ? 'hit' : ''} aria-current={lit === row.hand ? 'true' : undefined}>
-              <th scope="row">{handName(row.hand)}</th>
+              <th scope="row">{handName(row.hand, t)}</th>
               <td>{row.pays} ×</td>
               <td className="num">{money(stake * BigInt(row.pays))}</td>
             </tr>
@@ -69,33 +71,29 @@ export default function VideoPokerGame(): React.JSX.Element {
               onClick={() => toggle(i)}
               disabled={!dealt || busy}
               aria-pressed={dealt ? hold[i] : undefined}
-              aria-label={card ? `Hold card ${i + 1}, ${cardLabel(card)}` : `Card ${i + 1}`}
+              aria-label={card ? t('vp.hold', { n: i + 1, card: cardLabel(card, t) }) : t('vp.card', { n: i + 1 })}
             >
               <Card card={card} held={dealt && hold[i]} />
-              <span className="hold-tag" aria-hidden="true">{dealt && hold[i] ? 'HELD' : ''}</span>
+              <span className="hold-tag" aria-hidden="true">{dealt && hold[i] ? t('vp.held') : ''}</span>
             </button>
           );
         })}
       </div>
       <p className="vp-status" aria-live="polite">
-        {dealt ? 'Choose the cards to hold (click or keys 1–5), then draw.' : view?.result ? (view.result === 'nothing' ? 'No win' : `${handName(view.result)} — win ${money(view.payout)}`) : 'Deal five cards.'}
+        {dealt ? t('vp.choose') : view?.result ? (view.result === 'nothing' ? t('slots.noWin') : t('vp.handWin', { hand: handName(view.result, t), amount: money(view.payout) })) : t('vp.dealFive')}
       </p>
       <div className="controls">
         {dealt ? (
-          <button type="button" className="primary" onClick={() => void draw()} disabled={busy}>Draw</button>
+          <button type="button" className="primary" onClick={() => void draw()} disabled={busy}>{t('vp.draw')}</button>
         ) : (
           <>
             <StakeSelector />
-            <button type="button" className="primary" onClick={() => void deal()} disabled={busy}>Deal</button>
+            <button type="button" className="primary" onClick={() => void deal()} disabled={busy}>{t('bj.deal')}</button>
           </>
         )}
       </div>
       <RulesPanel rtp={percent(VIDEO_POKER.rtp)}>
-        <p>
-          One 52-card deck, shuffled for every hand by the provably fair generator. You are dealt five cards, hold any of them, and the others are
-          replaced from the same deck. The final hand pays by the table above (for 1 staked, the stake included): a pair pays only if it is jacks or
-          better. The RTP is that of the best holding strategy; an unfinished hand is finished with the standard strategy&apos;s hold.
-        </p>
+        <p>{t('vp.rules')}</p>
       </RulesPanel>
     </section>
   );

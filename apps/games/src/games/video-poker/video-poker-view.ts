@@ -1,6 +1,7 @@
 /** The video poker round as the server shows it, and the paytable rows. */
 import { evaluatePokerHand, JACKS_OR_BETTER_9_6, type PokerHand } from '@betsite/domain';
 import { big, nums, obj, str } from '../../outcome.ts';
+import { EN, type Translate } from '../../i18n.ts';
 
 export interface PokerView {
   readonly status: 'dealt' | 'done';
@@ -17,11 +18,7 @@ export function readPoker(outcome: unknown): PokerView | null {
   return { status: o.status === 'dealt' ? 'dealt' : 'done', hand, result: result in JACKS_OR_BETTER_9_6 ? (result as PokerHand) : null, payout: big(o.payout) };
 }
 
-const NAMES: Readonly<Record<PokerHand, string>> = {
-  royal_flush: 'Royal flush', straight_flush: 'Straight flush', four_of_a_kind: 'Four of a kind', full_house: 'Full house', flush: 'Flush',
-  straight: 'Straight', three_of_a_kind: 'Three of a kind', two_pair: 'Two pair', jacks_or_better: 'Jacks or better', nothing: 'No win',
-};
-export const handName = (hand: PokerHand): string => NAMES[hand];
+export const handName = (hand: PokerHand, t: Translate = EN): string => t(`vp.hand.${hand}`);
 
 /** Paying hands, best first, with their pay for 1. */
 export const PAYTABLE_ROWS: readonly { readonly hand: PokerHand; readonly pays: number }[] = (Object.entries(JACKS_OR_BETTER_9_6) as [PokerHand, number][])
