@@ -5,23 +5,22 @@
  */
 import { serverSeedHash } from '@betsite/domain';
 import type { SharedRound } from './shared-state.ts';
+import { useT } from '../i18n.ts';
 
 export function RoundFairness({ current, past, describe }: { current: SharedRound | null; past: readonly SharedRound[]; describe: (round: SharedRound) => string }): React.JSX.Element {
+  const t = useT();
   return (
     <details className="panel shared-fairness" data-testid="shared-fairness">
-      <summary>Provably fair rounds</summary>
-      <p className="muted">
-        Each round&apos;s server seed is drawn before it opens and only its SHA-256 is shown; the draw is HMAC-SHA256(server seed, client seed:0), client seed
-        “engine:room:round”. The seed is revealed when the round is over.
-      </p>
+      <summary>{t('shared.fairTitle')}</summary>
+      <p className="muted">{t('shared.fairHelp')}</p>
       {current ? (
         <p>
-          Round {current.roundNo}: <span className="mono">{current.serverSeedHash}</span>
+          {t('shared.roundHash', { n: current.roundNo })} <span className="mono">{current.serverSeedHash}</span>
         </p>
       ) : null}
       <table className="shared-fair-table">
         <thead>
-          <tr><th>Round</th><th>Result</th><th>Server seed</th><th>Check</th></tr>
+          <tr><th>{t('shared.round')}</th><th>{t('shared.result')}</th><th>{t('shared.serverSeed')}</th><th>{t('shared.check')}</th></tr>
         </thead>
         <tbody>
           {past.map((r) => (
@@ -29,7 +28,7 @@ export function RoundFairness({ current, past, describe }: { current: SharedRoun
               <td>{r.roundNo}</td>
               <td>{describe(r)}</td>
               <td className="mono">{r.serverSeed ?? '—'}</td>
-              <td>{r.serverSeed && serverSeedHash(r.serverSeed) === r.serverSeedHash ? '✓ hash matches' : '✗'}</td>
+              <td>{r.serverSeed && serverSeedHash(r.serverSeed) === r.serverSeedHash ? t('shared.hashMatches') : '✗'}</td>
             </tr>
           ))}
         </tbody>

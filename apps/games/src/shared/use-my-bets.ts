@@ -8,11 +8,13 @@ import { obj, str } from '../outcome.ts';
 import type { RoundView } from '../rgs-types.ts';
 import { useGame } from '../shell/game-context.ts';
 import type { SharedRound } from './shared-state.ts';
+import { useT } from '../i18n.ts';
 
 export const sharedRoundIdOf = (bet: RoundView): string => str(obj(obj(bet.input).round).id);
 
 export function useMyBets(past: readonly SharedRound[]): { bets: readonly RoundView[]; add: (bet: RoundView) => void } {
   const { api, refreshBalance, money, announce } = useGame();
+  const t = useT();
   const [bets, setBets] = useState<readonly RoundView[]>([]);
   const seen = useRef(new Set<string>());
 
@@ -35,10 +37,10 @@ export function useMyBets(past: readonly SharedRound[]): { bets: readonly RoundV
       setBets(answer.rounds);
       const settled = answer.rounds.filter((b) => finished.some((f) => f.id === b.id));
       const won = settled.reduce((sum, b) => sum + BigInt(b.win), 0n);
-      announce(settled.some((b) => b.status === 'rolled_back') ? 'The round was void: your stake is returned' : won > 0n ? `You win ${money(won)}` : 'No win this round');
+      announce(settled.some((b) => b.status === 'rolled_back') ? t('shared.voidReturned') : won > 0n ? t('slots.youWin', { amount: money(won) }) : t('shared.noWinRound'));
       await refreshBalance();
     }, () => undefined);
-  }, [past, bets, api, announce, money, refreshBalance]);
+  }, [past, bets, api, announce, money, refreshBalance, t]);
 
   return { bets, add };
 }

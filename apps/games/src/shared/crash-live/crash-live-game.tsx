@@ -17,6 +17,7 @@ import { CrashSky } from '../../games/crash/crash-sky.tsx';
 import { useServerNow, useSharedTopic } from '../live-topic.ts';
 import { RoundFairness } from '../round-fairness.tsx';
 import { currentRound, pastRounds, secondsUntil, type SharedRound } from '../shared-state.ts';
+import { useT } from '../../i18n.ts';
 import '../../games/crash/crash.css';
 import '../shared.css';
 
@@ -25,6 +26,7 @@ const roundIdOf = (bet: RoundView | null): string | null => (bet ? String(obj(ob
 
 export default function CrashLiveGame(): React.JSX.Element {
   const { session, stake, busy, play, money, announce, refreshBalance } = useGame();
+  const t = useT();
   const { state, connected } = useSharedTopic('crash-live');
   const now = useServerNow(state.offsetMs, 100);
   const [auto, setAuto] = useState(false);
@@ -59,10 +61,10 @@ export default function CrashLiveGame(): React.JSX.Element {
     const autoAt = num(obj(mine.input).autoCashOut, 0);
     const point = pointOf(over);
     const at = cashed || (autoAt && point >= autoAt ? autoAt : 0);
-    announce(over.state === 'void' ? 'The round was void: your stake is returned' : `Crashed at ${formatHundredths(point)}×. ${at ? `Cashed out at ${formatHundredths(at)}×` : 'No win'}`);
+    announce(over.state === 'void' ? t('shared.voidReturned') : t('crashLive.crashed', { point: formatHundredths(point), result: at ? t('crashLive.cashedAt', { at: formatHundredths(at) }) : t('slots.noWin') }));
     setMine(null);
     void refreshBalance();
-  }, [past, mine, myRound, announce, refreshBalance]);
+  }, [past, mine, myRound, announce, refreshBalance, t]);
 
   const elapsed = round && running ? Math.max(0, frameNow - Date.parse(round.closesAt)) : 0;
   const multiplier = running ? crashMultiplierAt(elapsed) : last && !round ? pointOf(last) : 100;
@@ -80,7 +82,7 @@ export default function CrashLiveGame(): React.JSX.Element {
     const answer = await play({ action: 'cashout' });
     if (answer) {
       setMine(answer);
-      announce(`Cashed out at ${formatHundredths(num(obj(answer.outcome).cashedOutAt, 0))}×: you win ${money(answer.win)}`);
+      announce(t('crashLive.cashedWin', { at: formatHundredths(num(obj(answer.outcome).cashedOutAt, 0)), amount: money(answer.win) }));
     }
   };
 
@@ -90,44 +92,44 @@ export default function CrashLiveGame(): React.JSX.Element {
   const progress = Math.min(1, Math.log(drawn / 100) / Math.log(Math.max(drawn, 200) / 100));
   const roundBets = state.bets.filter((b) => b.roundId === (round?.id ?? last?.id));
   return (
-    <section className="crash shared" aria-label="Crash live">
+    <section className="crash shared" aria-label={t('crashLive.title')}>
       <p className="shared-status" data-testid="shared-status">
-        {!connected ? 'Connecting to the live round…' : !round ? 'Next round being drawn…' : running ? `Round ${round.roundNo} — flying` : `Round ${round.roundNo} — bets close in ${secondsUntil(round.closesAt, now)} s`}
+        {!connected ? t('crashLive.connecting') : !round ? t('crashLive.drawing') : running ? t('crashLive.flying', { n: round.roundNo }) : t('crashLive.closes', { n: round.roundNo, s: secondsUntil(round.closesAt, now) })}
       </p>
       <div className="crash-sky">
-        <CrashSky label={`Multiplier ${formatHundredths(multiplier)}×`} progress={progress} shown={running || crashedShown} crashed={crashedShown} lost={crashedShown} />
+        <CrashSky label={t('crash.multiplier', { value: formatHundredths(multiplier) })} progress={progress} shown={running || crashedShown} crashed={crashedShown} lost={crashedShown} />
         <p className={`crash-figure${crashedShown ? ' lost' : ''}`} data-testid="crash-live-multiplier">
           {crashedShown && last ? `${formatHundredths(pointOf(last))}×` : `${formatHundredths(multiplier)}×`}
         </p>
-        {myBetHere && (cashedAt || autoReached) ? <p className="crash-cashed">Cashed out at {formatHundredths(cashedAt || autoAt)}×</p> : null}
-        {crashedShown && last ? <p className="crash-lost">{last.state === 'void' ? 'Round void — stakes returned' : `Crashed at ${formatHundredths(pointOf(last))}×`}</p> : null}
+        {myBetHere && (cashedAt || autoReached) ? <p className="crash-cashed">{t('crashLive.cashedAt', { at: formatHundredths(cashedAt || autoAt) })}</p> : null}
+        {crashedShown && last ? <p className="crash-lost">{last.state === 'void' ? t('crashLive.voidReturned') : t('crashLive.crashedAt', { point: formatHundredths(pointOf(last)) })}</p> : null}
       </div>
-      <ol className="crash-recent" aria-label="Last crash points">
+      <ol className="crash-recent" aria-label={t('crash.last')}>
         {past.map((r) => (
-          <li key={r.id} className={pointOf(r) >= 200 ? 'high' : 'low'}>{r.state === 'void' ? 'void' : `${formatHundredths(pointOf(r))}×`}</li>
+          <li key={r.id} className={pointOf(r) >= 200 ? 'high' : 'low'}>{r.state === 'void' ? t('shared.void') : `${formatHundredths(pointOf(r))}×`}</li>
         ))}
       </ol>
       <div className="controls">
         {myBetHere && running && !cashedAt && !autoReached ? (
           <button type="button" className="primary cash-out" onClick={() => void cashOut()} disabled={busy} data-testid="crash-live-cashout">
-            Cash out {money((BigInt(mine?.stake ?? '0') * BigInt(multiplier)) / 100n)}
+            {t('crashLive.cashOut', { amount: money((BigInt(mine?.stake ?? '0') * BigInt(multiplier)) / 100n) })}
           </button>
         ) : (
           <>
             <label className="field">
-              <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} disabled={busy} /> Auto cash-out at
+              <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} disabled={busy} /> {t('crashLive.autoAt')}
               <input value={text} onChange={(e) => setText(e.target.value)} inputMode="decimal" size={7} aria-invalid={auto && target === null} disabled={!auto || busy} />×
             </label>
             <StakeSelector disabled={myBetHere} />
             <button type="button" className="primary" onClick={() => void bet()} disabled={busy || !round || running || myBetHere || (auto && target === null)} data-testid="crash-live-bet">
-              {myBetHere ? 'Bet placed' : 'Bet'}
+              {myBetHere ? t('crashLive.placed') : t('crashLive.bet')}
             </button>
           </>
         )}
       </div>
-      <table className="shared-bets" aria-label="Bets in this round">
+      <table className="shared-bets" aria-label={t('crashLive.bets')}>
         <thead>
-          <tr><th>Player</th><th className="num">Stake</th><th className="num">Cashed out</th><th className="num">Win</th></tr>
+          <tr><th>{t('crashLive.player')}</th><th className="num">{t('crashLive.stake')}</th><th className="num">{t('crashLive.cashedOut')}</th><th className="num">{t('crashLive.win')}</th></tr>
         </thead>
         <tbody>
           {roundBets.map((b) => (
@@ -141,14 +143,9 @@ export default function CrashLiveGame(): React.JSX.Element {
         </tbody>
       </table>
       <RulesPanel rtp={percent(CRASH_LIVE.rtp)}>
-        <p>
-          One round for every player. Bets are taken for {6} seconds; then the multiplier climbs from 1.00× (×2 at about 11.6 s, ×10 at 38 s) until
-          it crashes at a point drawn from the round&apos;s committed seed. Cash out any moment before the crash to win stake × the multiplier, or
-          set an automatic cash-out. 1% of rounds crash at once; the chance to reach m is about 99% ÷ m, so every way of playing returns 99%. The
-          run stops at 10,000×, which pays every bet still in. A round the server could not run is void and every stake goes back.
-        </p>
+        <p>{t('crashLive.rules', { secs: 6 })}</p>
       </RulesPanel>
-      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? 'void' : `${formatHundredths(pointOf(r))}×`)} />
+      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? t('shared.void') : `${formatHundredths(pointOf(r))}×`)} />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { useServerNow, useSharedTopic } from '../live-topic.ts';
 import { RoundFairness } from '../round-fairness.tsx';
 import { currentRound, pastRounds, secondsUntil, type SharedRound } from '../shared-state.ts';
 import { sharedRoundIdOf, useMyBets } from '../use-my-bets.ts';
+import { useT } from '../../i18n.ts';
 import '../shared.css';
 
 const drawnOf = (r: SharedRound | null): number[] => (r && r.state === 'settled' ? nums(obj(r.result).drawn) : []);
@@ -23,6 +24,7 @@ const BALL_MS = 800;
 
 export default function TvKenoGame(): React.JSX.Element {
   const { stake, busy, play, money } = useGame();
+  const t = useT();
   const { state, connected } = useSharedTopic('tv-keno');
   const now = useServerNow(state.offsetMs);
   const [picks, setPicks] = useState<readonly number[]>([]);
@@ -43,17 +45,17 @@ export default function TvKenoGame(): React.JSX.Element {
     if (answer) add(answer);
   };
   return (
-    <section className="keno shared" aria-label="TV keno">
+    <section className="keno shared" aria-label={t('tvk.title')}>
       <p className="shared-status" data-testid="shared-status">
-        {!connected ? 'Connecting to the studio…' : round ? `Round ${round.roundNo} — bets close in ` : 'Next round…'}
-        {connected && round ? <span className="countdown">{secondsUntil(round.closesAt, now)} s</span> : null}
+        {!connected ? t('shared.connectingStudio') : round ? t('shared.roundCloses', { n: round.roundNo }) : t('shared.nextRound')}
+        {connected && round ? <span className="countdown">{t('shared.seconds', { n: secondsUntil(round.closesAt, now) })}</span> : null}
       </p>
       {last ? (
         <p aria-live="polite" data-testid="tv-keno-drawn">
-          Round {last.roundNo}{last.state === 'void' ? ' void' : ''}: {drawn.join(' · ')}{shown < drawnAll.length ? ' …' : ''}
+          {t('tvk.drawn', { n: last.roundNo, void: last.state === 'void' ? t('tvk.voidMark') : '', balls: drawn.join(' · ') })}{shown < drawnAll.length ? ' …' : ''}
         </p>
       ) : null}
-      <div className="keno-board" role="group" aria-label="Numbers 1 to 80">
+      <div className="keno-board" role="group" aria-label={t('tvk.board')}>
         {Array.from({ length: 80 }, (_, i) => i + 1).map((n) => (
           <button key={n} type="button" className={`${picks.includes(n) ? 'picked' : ''}${drawnSet.has(n) ? ' drawn' : ''}`} aria-pressed={picks.includes(n)} onClick={() => setPicks((p) => togglePick(p, n))} disabled={busy}>
             {n}
@@ -61,16 +63,16 @@ export default function TvKenoGame(): React.JSX.Element {
         ))}
       </div>
       <div className="controls">
-        <button type="button" onClick={() => setPicks(quickPick(Math.max(picks.length, 5)))} disabled={busy}>Quick pick</button>
-        <button type="button" onClick={() => setPicks([])} disabled={busy || picks.length === 0}>Clear</button>
-        <span className="muted">{picks.length} of {MAX_PICKS} picked</span>
+        <button type="button" onClick={() => setPicks(quickPick(Math.max(picks.length, 5)))} disabled={busy}>{t('keno.quick')}</button>
+        <button type="button" onClick={() => setPicks([])} disabled={busy || picks.length === 0}>{t('shared.clear')}</button>
+        <span className="muted">{t('tvk.picked', { count: picks.length, max: MAX_PICKS })}</span>
         <StakeSelector />
-        <button type="button" className="primary" onClick={() => void place()} disabled={busy || !round || picks.length === 0} data-testid="tv-keno-bet">Bet on the next draw</button>
+        <button type="button" className="primary" onClick={() => void place()} disabled={busy || !round || picks.length === 0} data-testid="tv-keno-bet">{t('tvk.bet')}</button>
       </div>
-      {mineNow.length > 0 ? <p className="muted" data-testid="tv-keno-mine">Your tickets on round {round?.roundNo}: {mineNow.length}</p> : null}
+      {mineNow.length > 0 ? <p className="muted" data-testid="tv-keno-mine">{t('tvk.mine', { n: round?.roundNo ?? '', count: mineNow.length })}</p> : null}
       {picks.length > 0 ? (
-        <table className="shared-bets" aria-label="Paytable">
-          <thead><tr><th>Hits</th><th className="num">Pays</th><th className="num">Win</th></tr></thead>
+        <table className="shared-bets" aria-label={t('tvk.paytable')}>
+          <thead><tr><th>{t('keno.hits')}</th><th className="num">{t('keno.pays')}</th><th className="num">{t('keno.win')}</th></tr></thead>
           <tbody>
             {kenoPayRows(picks.length).map((r) => (
               <tr key={r.hits}><td>{r.hits}</td><td className="num">{formatMultiplier(r.milli)}</td><td className="num">{money((stake * BigInt(r.milli)) / 1000n)}</td></tr>
@@ -78,14 +80,10 @@ export default function TvKenoGame(): React.JSX.Element {
           </tbody>
         </table>
       ) : null}
-      <RulesPanel rtp={`${percent(Math.min(...Object.values(KENO_PAYTABLE).map((p) => p.rtp)))} to ${percent(Math.max(...Object.values(KENO_PAYTABLE).map((p) => p.rtp)))}`}>
-        <p>
-          Every minute 20 numbers of 1–80 are drawn for every player from the round&apos;s committed seed. Pick 1 to 10 numbers before the
-          countdown ends; the win is the stake times the keno paytable for your pick count and hits (10 picks also pay for none), the same
-          paytable and RTPs as our Keno.
-        </p>
+      <RulesPanel rtp={t('tvk.rtpRange', { from: percent(Math.min(...Object.values(KENO_PAYTABLE).map((p) => p.rtp))), to: percent(Math.max(...Object.values(KENO_PAYTABLE).map((p) => p.rtp))) })}>
+        <p>{t('tvk.rules')}</p>
       </RulesPanel>
-      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? 'void' : drawnOf(r).join(' '))} />
+      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? t('shared.void') : drawnOf(r).join(' '))} />
     </section>
   );
 }

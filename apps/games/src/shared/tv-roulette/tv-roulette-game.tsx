@@ -16,30 +16,32 @@ import { useServerNow, useSharedTopic } from '../live-topic.ts';
 import { RoundFairness } from '../round-fairness.tsx';
 import { currentRound, pastRounds, secondsUntil, type SharedRound } from '../shared-state.ts';
 import { sharedRoundIdOf, useMyBets } from '../use-my-bets.ts';
+import { useT, type Translate } from '../../i18n.ts';
 import '../shared.css';
 
 interface Pick {
   readonly key: string;
   readonly kind: RouletteBetKind;
   readonly numbers: readonly number[];
-  readonly label: string;
+  readonly label: (t: Translate) => string;
 }
 
 const OUTSIDE: readonly Pick[] = [
-  { key: 'red', kind: 'red', numbers: [], label: 'Red' },
-  { key: 'black', kind: 'black', numbers: [], label: 'Black' },
-  { key: 'odd', kind: 'odd', numbers: [], label: 'Odd' },
-  { key: 'even', kind: 'even', numbers: [], label: 'Even' },
-  { key: 'low', kind: 'low', numbers: [], label: '1–18' },
-  { key: 'high', kind: 'high', numbers: [], label: '19–36' },
-  ...[1, 2, 3].map((d) => ({ key: `dozen${d}`, kind: 'dozen' as const, numbers: [d], label: `Dozen ${d}` })),
-  ...[1, 2, 3].map((c) => ({ key: `column${c}`, kind: 'column' as const, numbers: [c], label: `Column ${c}` })),
+  { key: 'red', kind: 'red', numbers: [], label: (t) => t('tvr.red') },
+  { key: 'black', kind: 'black', numbers: [], label: (t) => t('tvr.black') },
+  { key: 'odd', kind: 'odd', numbers: [], label: (t) => t('tvr.odd') },
+  { key: 'even', kind: 'even', numbers: [], label: (t) => t('tvr.even') },
+  { key: 'low', kind: 'low', numbers: [], label: () => '1–18' },
+  { key: 'high', kind: 'high', numbers: [], label: () => '19–36' },
+  ...[1, 2, 3].map((d) => ({ key: `dozen${d}`, kind: 'dozen' as const, numbers: [d], label: (t: Translate) => t('tvr.dozen', { n: d }) })),
+  ...[1, 2, 3].map((c) => ({ key: `column${c}`, kind: 'column' as const, numbers: [c], label: (t: Translate) => t('tvr.column', { n: c }) })),
 ];
-const straight = (n: number): Pick => ({ key: `n${n}`, kind: 'straight', numbers: [n], label: String(n) });
+const straight = (n: number): Pick => ({ key: `n${n}`, kind: 'straight', numbers: [n], label: () => String(n) });
 const pocketOf = (r: SharedRound): number | null => (r.state === 'settled' ? num(obj(r.result).pocket, -1) : null);
 
 export default function TvRouletteGame(): React.JSX.Element {
   const { stake, busy, play, money } = useGame();
+  const t = useT();
   const { state, connected } = useSharedTopic('tv-roulette');
   const now = useServerNow(state.offsetMs);
   const [picks, setPicks] = useState<readonly Pick[]>([]);
@@ -65,53 +67,49 @@ export default function TvRouletteGame(): React.JSX.Element {
   const pocket = last ? pocketOf(last) : null;
   const total = BigInt(picks.length) * stake;
   return (
-    <section className="roulette shared" aria-label="TV roulette">
+    <section className="roulette shared" aria-label={t('tvr.title')}>
       <p className="shared-status" data-testid="shared-status">
-        {!connected ? 'Connecting to the studio…' : round ? `Round ${round.roundNo} — bets close in ` : 'Next round…'}
-        {connected && round ? <span className="countdown">{secondsUntil(round.closesAt, now)} s</span> : null}
+        {!connected ? t('shared.connectingStudio') : round ? t('shared.roundCloses', { n: round.roundNo }) : t('shared.nextRound')}
+        {connected && round ? <span className="countdown">{t('shared.seconds', { n: secondsUntil(round.closesAt, now) })}</span> : null}
       </p>
       <div className="roulette-top">
         <Wheel pocket={pocket} spins={spins} />
         <div className="roulette-result" aria-live="polite">
-          {drawing ? <p>Round {last.roundNo}: the ball is rolling…</p> : null}
+          {drawing ? <p>{t('tvr.rolling', { n: last.roundNo })}</p> : null}
           {pocket !== null && pocket >= 0 ? <p className={`pocket-big ${pocketColor(pocket)}`} data-testid="tv-roulette-pocket">{pocket}</p> : null}
-          {last?.state === 'void' ? <p>Round {last.roundNo} void — stakes returned</p> : null}
+          {last?.state === 'void' ? <p>{t('tvr.void', { n: last.roundNo })}</p> : null}
         </div>
       </div>
-      <ol className="shared-history" aria-label="Last numbers">
+      <ol className="shared-history" aria-label={t('tvr.last')}>
         {past.map((r) => {
           const p = pocketOf(r);
           return <li key={r.id} className={p === null || p < 0 ? '' : pocketColor(p)}>{p === null || p < 0 ? '–' : p}</li>;
         })}
       </ol>
-      <div className="tv-numbers" role="group" aria-label="Numbers">
+      <div className="tv-numbers" role="group" aria-label={t('tvr.numbers')}>
         <button type="button" className={`green zero-row${picks.some((p) => p.key === 'n0') ? ' on' : ''}`} onClick={() => toggle(straight(0))} aria-pressed={picks.some((p) => p.key === 'n0')}>0</button>
         {Array.from({ length: 36 }, (_, i) => i + 1).map((n) => (
           <button key={n} type="button" className={`${pocketColor(n)}${picks.some((p) => p.key === `n${n}`) ? ' on' : ''}`} onClick={() => toggle(straight(n))} aria-pressed={picks.some((p) => p.key === `n${n}`)}>{n}</button>
         ))}
       </div>
-      <div className="chip-row" role="group" aria-label="Outside bets">
+      <div className="chip-row" role="group" aria-label={t('tvr.outside')}>
         {OUTSIDE.map((p) => (
-          <button key={p.key} type="button" className={picks.some((x) => x.key === p.key) ? 'on' : ''} onClick={() => toggle(p)} aria-pressed={picks.some((x) => x.key === p.key)}>{p.label}</button>
+          <button key={p.key} type="button" className={picks.some((x) => x.key === p.key) ? 'on' : ''} onClick={() => toggle(p)} aria-pressed={picks.some((x) => x.key === p.key)}>{p.label(t)}</button>
         ))}
       </div>
       <div className="controls">
-        <StakeSelector label="Stake per bet" />
-        <span className="muted">{picks.length} bets · {money(total)}</span>
-        <button type="button" className="primary" onClick={() => void place()} disabled={busy || !round || picks.length === 0} data-testid="tv-roulette-bet">Place bets</button>
-        <button type="button" onClick={() => setPicks([])} disabled={picks.length === 0}>Clear</button>
+        <StakeSelector label={t('tvr.perBet')} />
+        <span className="muted">{t('tvr.count', { count: picks.length, amount: money(total) })}</span>
+        <button type="button" className="primary" onClick={() => void place()} disabled={busy || !round || picks.length === 0} data-testid="tv-roulette-bet">{t('tvr.place')}</button>
+        <button type="button" onClick={() => setPicks([])} disabled={picks.length === 0}>{t('shared.clear')}</button>
       </div>
       {mineNow.length > 0 ? (
-        <p className="muted" data-testid="tv-roulette-mine">Your bets on round {round?.roundNo}: {mineNow.map((b) => money(b.stake)).join(' + ')}</p>
+        <p className="muted" data-testid="tv-roulette-mine">{t('tvr.mine', { n: round?.roundNo ?? '', amounts: mineNow.map((b) => money(b.stake)).join(' + ') })}</p>
       ) : null}
       <RulesPanel rtp={percent(EUROPEAN_ROULETTE.rtp)}>
-        <p>
-          A European roulette spin every minute for every player: bets are taken for 45 seconds, then the ball lands in the pocket drawn from the
-          round&apos;s committed seed (the same draw as our European Roulette). A number pays 35 to 1, a dozen or a column 2 to 1, red/black,
-          odd/even and 1–18/19–36 1 to 1; the zero loses every outside bet. Every bet returns 36/37 = 97.30%.
-        </p>
+        <p>{t('tvr.rules')}</p>
       </RulesPanel>
-      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? 'void' : String(pocketOf(r)))} />
+      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? t('shared.void') : String(pocketOf(r)))} />
     </section>
   );
 }
