@@ -15,15 +15,16 @@ import { useServerNow, useSharedTopic } from '../live-topic.ts';
 import { RoundFairness } from '../round-fairness.tsx';
 import { currentRound, pastRounds, secondsUntil, type SharedRound } from '../shared-state.ts';
 import { sharedRoundIdOf, useMyBets } from '../use-my-bets.ts';
+import { useT, type Translate } from '../../i18n.ts';
 import '../shared.css';
 import './virtual.css';
 
 const PICKS = [
   { market: '1x2', pick: 'home', label: (p: Params) => `1 · ${p.home}` },
-  { market: '1x2', pick: 'draw', label: () => 'X · Draw' },
+  { market: '1x2', pick: 'draw', label: (_: Params, t: Translate) => t('vf.draw') },
   { market: '1x2', pick: 'away', label: (p: Params) => `2 · ${p.away}` },
-  { market: 'total', pick: 'over', label: () => 'Over 2.5 goals' },
-  { market: 'total', pick: 'under', label: () => 'Under 2.5 goals' },
+  { market: 'total', pick: 'over', label: (_: Params, t: Translate) => t('vf.over') },
+  { market: 'total', pick: 'under', label: (_: Params, t: Translate) => t('vf.under') },
 ] as const;
 
 interface Params {
@@ -40,6 +41,7 @@ const scoreOf = (r: SharedRound) => ({ home: num(obj(r.result).home), away: num(
 
 export default function VirtualFootballGame(): React.JSX.Element {
   const { stake, busy, play, money } = useGame();
+  const t = useT();
   const { state, connected } = useSharedTopic('virtual-football');
   const now = useServerNow(state.offsetMs);
   const [choice, setChoice] = useState<(typeof PICKS)[number] | null>(null);
@@ -61,7 +63,7 @@ export default function VirtualFootballGame(): React.JSX.Element {
     if (answer) add(answer);
   };
   return (
-    <section className="virtual shared" aria-label="Virtual football">
+    <section className="virtual shared" aria-label={t('vf.title')}>
       {showing ? (
         <div className="pitch" aria-live="polite" data-testid="vf-live">
           <p className="pitch-clock">{minute}&apos;</p>
@@ -76,36 +78,31 @@ export default function VirtualFootballGame(): React.JSX.Element {
         </div>
       ) : null}
       <p className="shared-status" data-testid="shared-status">
-        {!connected ? 'Connecting…' : round ? `Match ${round.roundNo}: ${params.home} v ${params.away} — kick-off in ` : 'Next match…'}
-        {connected && round ? <span className="countdown">{secondsUntil(round.closesAt, now)} s</span> : null}
+        {!connected ? t('virtual.connecting') : round ? t('vf.match', { n: round.roundNo, home: params.home, away: params.away }) : t('vf.next')}
+        {connected && round ? <span className="countdown">{t('shared.seconds', { n: secondsUntil(round.closesAt, now) })}</span> : null}
       </p>
-      <div className="chip-row" role="group" aria-label="Selections">
+      <div className="chip-row" role="group" aria-label={t('vf.selections')}>
         {PICKS.map((p) => (
           <button key={p.pick} type="button" className={choice?.pick === p.pick ? 'on' : ''} aria-pressed={choice?.pick === p.pick} onClick={() => setChoice(p)} disabled={!round}>
-            {p.label(params)} <strong>{formatHundredths(num(params.odds[p.pick], 0))}</strong>
+            {p.label(params, t)} <strong>{formatHundredths(num(params.odds[p.pick], 0))}</strong>
           </button>
         ))}
       </div>
       <div className="controls">
         <StakeSelector />
-        {choice ? <span className="muted">returns {money((stake * BigInt(num(params.odds[choice.pick], 0))) / 100n)}</span> : null}
-        <button type="button" className="primary" onClick={() => void bet()} disabled={busy || !round || !choice} data-testid="vf-bet">Bet</button>
+        {choice ? <span className="muted">{t('virtual.returns', { amount: money((stake * BigInt(num(params.odds[choice.pick], 0))) / 100n) })}</span> : null}
+        <button type="button" className="primary" onClick={() => void bet()} disabled={busy || !round || !choice} data-testid="vf-bet">{t('virtual.bet')}</button>
       </div>
-      {mineNow.length > 0 ? <p className="muted" data-testid="vf-mine">Your bets on match {round?.roundNo}: {mineNow.map((b) => `${str(obj(b.input).pick)} ${money(b.stake)}`).join(', ')}</p> : null}
-      <ol className="shared-history" aria-label="Last results">
+      {mineNow.length > 0 ? <p className="muted" data-testid="vf-mine">{t('vf.mine', { n: round?.roundNo ?? '', bets: mineNow.map((b) => `${str(obj(b.input).pick)} ${money(b.stake)}`).join(', ') })}</p> : null}
+      <ol className="shared-history" aria-label={t('vf.last')}>
         {past.filter((r) => r !== showing).map((r) => (
-          <li key={r.id}>{r.state === 'void' ? 'void' : `${scoreOf(r).home}–${scoreOf(r).away}`}</li>
+          <li key={r.id}>{r.state === 'void' ? t('shared.void') : `${scoreOf(r).home}–${scoreOf(r).away}`}</li>
         ))}
       </ol>
-      <RulesPanel rtp={`up to ${percent(VIRTUAL_RTP)}`}>
-        <p>
-          A virtual match every two minutes. Each team&apos;s goals follow a Poisson law (the sportsbook&apos;s football model) with a mean from
-          its attack, the opponent&apos;s defence and a home advantage; the odds are 95% of the fair odds of that model, floored to 0.01, so every
-          selection returns at most 95%. The fixture and odds are public before the round; the score is drawn from the round&apos;s committed seed
-          at kick-off. Over 2.5 wins with three goals or more, under with two or fewer.
-        </p>
+      <RulesPanel rtp={t('virtual.upTo', { rtp: percent(VIRTUAL_RTP) })}>
+        <p>{t('vf.rules')}</p>
       </RulesPanel>
-      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? 'void' : `${paramsOf(r).home} ${scoreOf(r).home}–${scoreOf(r).away} ${paramsOf(r).away}`)} />
+      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? t('shared.void') : `${paramsOf(r).home} ${scoreOf(r).home}–${scoreOf(r).away} ${paramsOf(r).away}`)} />
     </section>
   );
 }

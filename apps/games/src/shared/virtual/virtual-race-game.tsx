@@ -15,6 +15,7 @@ import { useServerNow, useSharedTopic } from '../live-topic.ts';
 import { RoundFairness } from '../round-fairness.tsx';
 import { currentRound, pastRounds, secondsUntil, type SharedRound } from '../shared-state.ts';
 import { sharedRoundIdOf, useMyBets } from '../use-my-bets.ts';
+import { useT } from '../../i18n.ts';
 import '../shared.css';
 import './virtual.css';
 
@@ -37,6 +38,7 @@ export function raceProgress(place: number, number: number, t: number): number {
 
 export default function VirtualRaceGame(): React.JSX.Element {
   const { stake, busy, play, money } = useGame();
+  const t = useT();
   const { state, connected } = useSharedTopic('virtual-race');
   const now = useServerNow(state.offsetMs, 100);
   const [choice, setChoice] = useState<{ runner: number; market: 'win' | 'top3' } | null>(null);
@@ -57,15 +59,15 @@ export default function VirtualRaceGame(): React.JSX.Element {
   let track: React.JSX.Element | null = null;
   if (showing) {
     const order = orderOf(showing);
-    const t = Math.min(1, (now - Date.parse(showing.closesAt)) / (Date.parse(showing.endsAt!) - Date.parse(showing.closesAt) - 3000));
+    const run = Math.min(1, (now - Date.parse(showing.closesAt)) / (Date.parse(showing.endsAt!) - Date.parse(showing.closesAt) - 3000));
     track = (
       <div className="track" data-testid="vr-live">
-        <svg viewBox="0 0 400 170" role="img" aria-label={t >= 1 ? `Finish: ${order.slice(0, 3).join(', ')}` : 'The race is on'}>
+        <svg viewBox="0 0 400 170" role="img" aria-label={run >= 1 ? t('vr.finish', { order: order.slice(0, 3).join(', ') }) : t('vr.on')}>
           <rect x="0" y="0" width="400" height="170" fill="#14532d" />
           <line x1="380" y1="0" x2="380" y2="170" stroke="#fff" strokeDasharray="4 3" strokeWidth="2" />
           {order.map((number, place) => {
             const y = 12 + (number - 1) * 20;
-            const x = 10 + raceProgress(place, number, t) * 360;
+            const x = 10 + raceProgress(place, number, run) * 360;
             return (
               <g key={number}>
                 <line x1="0" y1={y + 8} x2="400" y2={y + 8} stroke="#ffffff22" />
@@ -75,19 +77,19 @@ export default function VirtualRaceGame(): React.JSX.Element {
             );
           })}
         </svg>
-        {t >= 1 ? <p data-testid="vr-result">Result: {order.map((n, i) => `${i + 1}. ${runnersOf(showing).find((r) => r.number === n)?.name ?? n}`).slice(0, 3).join(' · ')}</p> : <p>Race {showing.roundNo} is on…</p>}
+        {run >= 1 ? <p data-testid="vr-result">{t('vr.result', { order: order.map((n, i) => `${i + 1}. ${runnersOf(showing).find((r) => r.number === n)?.name ?? n}`).slice(0, 3).join(' · ') })}</p> : <p>{t('vr.raceOn', { n: showing.roundNo })}</p>}
       </div>
     );
   }
   return (
-    <section className="virtual shared" aria-label="Virtual race">
+    <section className="virtual shared" aria-label={t('vr.title')}>
       {track}
       <p className="shared-status" data-testid="shared-status">
-        {!connected ? 'Connecting…' : round ? `Race ${round.roundNo} — off in ` : 'Next race…'}
-        {connected && round ? <span className="countdown">{secondsUntil(round.closesAt, now)} s</span> : null}
+        {!connected ? t('virtual.connecting') : round ? t('vr.offIn', { n: round.roundNo }) : t('vr.next')}
+        {connected && round ? <span className="countdown">{t('shared.seconds', { n: secondsUntil(round.closesAt, now) })}</span> : null}
       </p>
-      <table className="shared-bets race-card" aria-label="Runners">
-        <thead><tr><th>No.</th><th>Runner</th><th className="num">Win</th><th className="num">Top 3</th></tr></thead>
+      <table className="shared-bets race-card" aria-label={t('vr.runners')}>
+        <thead><tr><th>{t('vr.no')}</th><th>{t('vr.runner')}</th><th className="num">{t('vr.win')}</th><th className="num">{t('vr.top3')}</th></tr></thead>
         <tbody>
           {runners.map((r) => (
             <tr key={r.number}>
@@ -106,23 +108,19 @@ export default function VirtualRaceGame(): React.JSX.Element {
       </table>
       <div className="controls">
         <StakeSelector />
-        {choice ? <span className="muted">returns {money((stake * BigInt(oddsOf(choice))) / 100n)}</span> : null}
-        <button type="button" className="primary" onClick={() => void bet()} disabled={busy || !round || !choice} data-testid="vr-bet">Bet</button>
+        {choice ? <span className="muted">{t('virtual.returns', { amount: money((stake * BigInt(oddsOf(choice))) / 100n) })}</span> : null}
+        <button type="button" className="primary" onClick={() => void bet()} disabled={busy || !round || !choice} data-testid="vr-bet">{t('virtual.bet')}</button>
       </div>
-      {mineNow.length > 0 ? <p className="muted" data-testid="vr-mine">Your bets on race {round?.roundNo}: {mineNow.map((b) => `#${num(obj(b.input).runner)} ${str(obj(b.input).market)} ${money(b.stake)}`).join(', ')}</p> : null}
-      <ol className="shared-history" aria-label="Last winners">
+      {mineNow.length > 0 ? <p className="muted" data-testid="vr-mine">{t('vr.mine', { n: round?.roundNo ?? '', bets: mineNow.map((b) => `#${num(obj(b.input).runner)} ${str(obj(b.input).market)} ${money(b.stake)}`).join(', ') })}</p> : null}
+      <ol className="shared-history" aria-label={t('vr.last')}>
         {past.filter((r) => r !== showing).map((r) => (
-          <li key={r.id}>{r.state === 'void' ? 'void' : `#${orderOf(r)[0] ?? '–'}`}</li>
+          <li key={r.id}>{r.state === 'void' ? t('shared.void') : `#${orderOf(r)[0] ?? '–'}`}</li>
         ))}
       </ol>
-      <RulesPanel rtp={`up to ${percent(VIRTUAL_RTP)}`}>
-        <p>
-          A virtual race of eight every two minutes. Each runner has a public weight; the winner is drawn in proportion to the weights, then
-          second among the rest the same way, and so on, from the round&apos;s committed seed. The odds are 95% of the fair odds (win: weight ÷
-          all weights; top 3: every way of finishing in the first three), floored to 0.01, so every bet returns at most 95%.
-        </p>
+      <RulesPanel rtp={t('virtual.upTo', { rtp: percent(VIRTUAL_RTP) })}>
+        <p>{t('vr.rules')}</p>
       </RulesPanel>
-      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? 'void' : orderOf(r).join('-'))} />
+      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? t('shared.void') : orderOf(r).join('-'))} />
     </section>
   );
 }
