@@ -16,6 +16,7 @@ import { useServerNow, useSharedTopic } from '../live-topic.ts';
 import { RoundFairness } from '../round-fairness.tsx';
 import { currentRound, pastRounds, secondsUntil, type SharedRound } from '../shared-state.ts';
 import { sharedRoundIdOf, useMyBets } from '../use-my-bets.ts';
+import { hasMessage, useT, type Translate } from '../../i18n.ts';
 import '../shared.css';
 import './bingo.css';
 
@@ -26,7 +27,10 @@ const ROOMS = [
 ] as const;
 /** One call a second after the sales close. */
 const CALL_MS = 1000;
-const TIER_NAMES: Record<string, string> = { 'one-line': 'One line', 'two-lines': 'Two lines', 'full-house': 'Full house' };
+const tierName = (tier: string, t: Translate): string => {
+  const key = `bingo.tier.${tier}`;
+  return hasMessage(key) ? t(key) : tier;
+};
 
 interface PoolView {
   readonly pool: string;
@@ -56,6 +60,7 @@ function Ticket({ rows, called, label }: { rows: readonly (readonly number[])[];
 
 export default function BingoGame(): React.JSX.Element {
   const { session, busy, play, money } = useGame();
+  const t = useT();
   const [room, setRoom] = useState<(typeof ROOMS)[number]['id']>('bronze');
   const { state, connected } = useSharedTopic('bingo-90', room);
   const now = useServerNow(state.offsetMs);
@@ -88,45 +93,45 @@ export default function BingoGame(): React.JSX.Element {
   };
 
   return (
-    <section className="bingo shared" aria-label="Bingo 90">
-      <div className="chip-row" role="tablist" aria-label="Rooms">
+    <section className="bingo shared" aria-label={t('bingo.title')}>
+      <div className="chip-row" role="tablist" aria-label={t('bingo.rooms')}>
         {ROOMS.map((r) => (
           <button key={r.id} type="button" role="tab" aria-selected={room === r.id} className={room === r.id ? 'on' : ''} onClick={() => setRoom(r.id)}>
-            {r.id[0]!.toUpperCase() + r.id.slice(1)} · {money(r.price)} a ticket
+            {t('bingo.roomTab', { room: t(`bingo.room.${r.id}`), amount: money(r.price) })}
           </button>
         ))}
       </div>
       <p className="shared-status" data-testid="shared-status">
-        {!connected ? 'Connecting to the room…' : round ? `Round ${round.roundNo} — tickets on sale for ` : 'Next round…'}
-        {connected && round ? <span className="countdown">{secondsUntil(round.closesAt, now)} s</span> : null}
+        {!connected ? t('bingo.connecting') : round ? t('bingo.onSale', { n: round.roundNo }) : t('shared.nextRound')}
+        {connected && round ? <span className="countdown">{t('shared.seconds', { n: secondsUntil(round.closesAt, now) })}</span> : null}
       </p>
       {last && last.state === 'settled' ? (
         <div className="bingo-calls" aria-live="polite">
           <p data-testid="bingo-calls">
-            Round {last.roundNo}: {calling ? `call ${callsShown}` : `${callsOf(last)} calls`} — last ball <strong className="bingo-ball">{order[callsShown - 1] ?? '–'}</strong>
+            {t('bingo.roundCalls', { n: last.roundNo, calls: calling ? t('bingo.call', { n: callsShown }) : t('bingo.calls', { count: callsOf(last) }) })} <strong className="bingo-ball">{order[callsShown - 1] ?? '–'}</strong>
           </p>
-          <div className="bingo-board" aria-label="Called numbers">
+          <div className="bingo-board" aria-label={t('bingo.called')}>
             {Array.from({ length: 90 }, (_, i) => i + 1).map((n) => (
               <span key={n} className={called.has(n) ? 'called' : ''}>{n}</span>
             ))}
           </div>
           {pool ? (
             <ul className="bingo-tiers">
-              {pool.tiers.map((t) => (
-                <li key={t.tier} className={callsShown >= t.call ? 'won' : ''}>
-                  {TIER_NAMES[t.tier] ?? t.tier}: {callsShown >= t.call ? `won at call ${t.call} by ${t.winners.length} ticket${t.winners.length === 1 ? '' : 's'}, ${money(t.prize)} each` : 'still to win'}
+              {pool.tiers.map((tier) => (
+                <li key={tier.tier} className={callsShown >= tier.call ? 'won' : ''}>
+                  {tierName(tier.tier, t)}: {callsShown >= tier.call ? t('bingo.wonBy', { call: tier.call, count: tier.winners.length, amount: money(tier.prize) }) : t('bingo.stillToWin')}
                 </li>
               ))}
             </ul>
           ) : null}
-          {myTicketsLast.flatMap((b) => (obj(b.outcome).tickets ? (obj(b.outcome).tickets as number[][][]) : bingoTickets(str(obj(b.input).ticketSeed), Number(obj(b.input).tickets ?? 0))).map((t, i) => (
-            <Ticket key={`${b.id}:${i}`} rows={t} called={called} label={`Your ticket ${i + 1} in round ${last.roundNo}`} />
+          {myTicketsLast.flatMap((b) => (obj(b.outcome).tickets ? (obj(b.outcome).tickets as number[][][]) : bingoTickets(str(obj(b.input).ticketSeed), Number(obj(b.input).tickets ?? 0))).map((rows, i) => (
+            <Ticket key={`${b.id}:${i}`} rows={rows} called={called} label={t('bingo.yourTicketIn', { i: i + 1, n: last.roundNo })} />
           )))}
         </div>
       ) : null}
       <div className="controls">
         <label className="field">
-          Tickets
+          {t('bingo.tickets')}
           <select value={count} onChange={(e) => setCount(Number(e.target.value))} disabled={busy}>
             {Array.from({ length: BINGO_MAX_TICKETS }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>{n}</option>
@@ -134,39 +139,32 @@ export default function BingoGame(): React.JSX.Element {
           </select>
         </label>
         <label className="field">
-          Ticket seed
+          {t('bingo.seed')}
           <input value={seed} onChange={(e) => setSeed(e.target.value.trim())} size={18} maxLength={64} aria-invalid={preview.length === 0} disabled={busy} />
         </label>
-        <button type="button" onClick={() => setSeed(randomClientSeed())} disabled={busy}>New seed</button>
+        <button type="button" onClick={() => setSeed(randomClientSeed())} disabled={busy}>{t('bingo.newSeed')}</button>
         <span className="muted">{money(price * BigInt(count))}</span>
-        <button type="button" className="primary" onClick={() => void buy()} disabled={busy || !round || preview.length === 0} data-testid="bingo-buy">Buy tickets</button>
+        <button type="button" className="primary" onClick={() => void buy()} disabled={busy || !round || preview.length === 0} data-testid="bingo-buy">{t('bingo.buy')}</button>
       </div>
       {myTicketsNow.length > 0 ? (
-        <div className="bingo-preview" aria-label="Your tickets in the next draw">
-          <p className="muted" data-testid="bingo-mine">You have {myTicketsNow.reduce((s, b) => s + Number(obj(b.input).tickets ?? 0), 0)} tickets in round {round?.roundNo}:</p>
-          {myTicketsNow.flatMap((b) => bingoTickets(str(obj(b.input).ticketSeed), Number(obj(b.input).tickets ?? 0)).map((t, i) => (
-            <Ticket key={`${b.id}:${i}`} rows={t} called={new Set()} label={`Your ticket ${i + 1} in round ${round?.roundNo ?? ''}`} />
+        <div className="bingo-preview" aria-label={t('bingo.next')}>
+          <p className="muted" data-testid="bingo-mine">{t('bingo.youHave', { count: myTicketsNow.reduce((s, b) => s + Number(obj(b.input).tickets ?? 0), 0), n: round?.roundNo ?? '' })}</p>
+          {myTicketsNow.flatMap((b) => bingoTickets(str(obj(b.input).ticketSeed), Number(obj(b.input).tickets ?? 0)).map((rows, i) => (
+            <Ticket key={`${b.id}:${i}`} rows={rows} called={new Set()} label={t('bingo.yourTicketIn', { i: i + 1, n: round?.roundNo ?? '' })} />
           )))}
         </div>
       ) : null}
-      <p className="muted">Tickets from this seed:</p>
-      <div className="bingo-preview" aria-label="The tickets you would buy">
-        {preview.map((t, i) => (
-          <Ticket key={i} rows={t} called={new Set()} label={`Ticket ${i + 1} to buy`} />
+      <p className="muted">{t('bingo.fromSeed')}</p>
+      <div className="bingo-preview" aria-label={t('bingo.wouldBuy')}>
+        {preview.map((rows, i) => (
+          <Ticket key={i} rows={rows} called={new Set()} label={t('bingo.toBuy', { i: i + 1 })} />
         ))}
       </div>
       <RulesPanel rtp={`${Number(BINGO_POOL_PERCENT)}%`}>
-        <p>
-          90-ball bingo. Each ticket has 15 numbers in 3 rows of 5; your tickets are made from your ticket seed before you buy them, so neither
-          side can choose them after the draw. When sales close the 90 balls are called in the order drawn from the round&apos;s committed
-          seed until a full house. {BINGO_POOL_PERCENT.toString()}% of the ticket sales of the room&apos;s round form the prize pool:{' '}
-          {BINGO_TIERS.map((t) => `${TIER_NAMES[t.id]} ${t.percent}%`).join(', ')} (the full house also takes the rounding of the line prizes).
-          A prize is shared equally by the tickets completing it on the same call. Tickets bought with other money (another currency, or demo)
-          share the draw but have their own pool. The return to players is {Number(BINGO_POOL_PERCENT)}% of the stakes.
-        </p>
-        <p className="muted">Ticket price in this room: {formatMoney(price, session.currency, session.mode)}.</p>
+        <p>{t('bingo.rules', { percent: Number(BINGO_POOL_PERCENT), tiers: BINGO_TIERS.map((tier) => `${tierName(tier.id, t)} ${tier.percent}%`).join(', ') })}</p>
+        <p className="muted">{t('bingo.price', { amount: formatMoney(price, session.currency, session.mode) })}</p>
       </RulesPanel>
-      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? 'void' : `${callsOf(r)} calls`)} />
+      <RoundFairness current={round} past={past} describe={(r) => (r.state === 'void' ? t('shared.void') : t('bingo.calls', { count: callsOf(r) }))} />
     </section>
   );
 }
