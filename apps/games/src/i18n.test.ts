@@ -84,4 +84,13 @@ describe('games i18n', () => {
     expect(ru('keno.hitCount', { count: 2 })).toBe('2 совпадения');
     expect(translator('en')('keno.hitCount', { count: 1 })).toBe('1 hit');
   });
+
+  it('summarises card rounds in the history in the player language', () => {
+    const ru = translator('ru');
+    expect(summarizeRound('jacks-or-better', { result: 'two_pair' })).toBe('two pair');
+    expect(summarizeRound('jacks-or-better', { result: 'two_pair' }, ru)).toBe('две пары');
+    expect(summarizeRound('blackjack', { results: ['win', 'push'] })).toBe('win, push');
+    expect(summarizeRound('blackjack', { results: ['win', 'push'] }, ru)).toBe('выигрыш, ничья');
+    expect(summarizeRound('fruit-fiesta', { base: { lineWins: [{}, {}] }, freeSpins: [{}] }, ru)).toBe('2 выигрышные линии, 1 бесплатное вращение');
+  });
 });

@@ -1,7 +1,10 @@
 /** One line per settled round for the history list, from its outcome (unknown JSON, read defensively). */
 import { formatHundredths } from '../format.ts';
-import { EN, type Translate } from '../i18n.ts';
+import { EN, hasMessage, type Translate } from '../i18n.ts';
 import { big, list, num, obj, str } from '../outcome.ts';
+
+/** A text of ours when the key exists, else the outcome's own word (a newer engine's). */
+const known = (key: string, fallback: string, t: Translate): string => (hasMessage(key) ? t(key) : fallback);
 
 export function summarizeRound(engine: string, outcome: unknown, t: Translate = EN): string {
   const o = obj(outcome);
@@ -17,10 +20,10 @@ export function summarizeRound(engine: string, outcome: unknown, t: Translate = 
       return t('summary.ball', { pocket: num(o.pocket) });
     case 'blackjack': {
       const results = list(o.results).map((r) => str(r)).filter(Boolean);
-      return results.length > 0 ? results.join(', ') : t('summary.blackjack');
+      return results.length > 0 ? results.map((r) => known(`summary.bj.${r}`, r, t)).join(', ') : t('summary.blackjack');
     }
     case 'jacks-or-better':
-      return str(o.result, 'nothing').replace(/_/g, ' ');
+      return known(`summary.vp.${str(o.result, 'nothing')}`, str(o.result, 'nothing').replace(/_/g, ' '), t);
     case 'keno':
       return t('summary.keno', { hits: num(o.hits), picks: list(o.picks).length });
     case 'dice':

@@ -1,4 +1,5 @@
 /** The wheel, drawn in SVG; after a spin it turns to bring the pocket under the marker at the top. */
+import { useT } from '../../i18n.ts';
 import { pocketColor, WHEEL_ORDER } from './roulette-logic.ts';
 
 const R = 100;
@@ -11,11 +12,12 @@ const point = (angle: number, r: number): string => {
 };
 
 export function Wheel({ pocket, spins }: { pocket: number | null; spins: number }): React.JSX.Element {
+  const t = useT();
   const index = pocket === null ? 0 : WHEEL_ORDER.indexOf(pocket);
   // Whole turns per spin, so it always turns forward; then the pocket's angle back to the top.
   const turn = spins * 5 * 360 - index * SLICE;
   return (
-    <svg className="wheel" viewBox="0 0 200 200" width="200" height="200" role="img" aria-label={pocket === null ? 'Roulette wheel' : `Roulette wheel, the ball in ${pocket}`}>
+    <svg className="wheel" viewBox="0 0 200 200" width="200" height="200" role="img" aria-label={pocket === null ? t('roulette.wheel') : t('roulette.wheelBall', { pocket })}>
       <circle cx={R} cy={R} r={R} fill="#5b3a1a" />
       <g className="wheel-turn" style={{ transform: `rotate(${turn}deg)` }}>
         {WHEEL_ORDER.map((n, i) => {
