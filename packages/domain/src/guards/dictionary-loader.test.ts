@@ -16,7 +16,7 @@ describe('dictionary-loader guard', () => {
 describe('dictionariesFor', () => {
   it.each([
     ['line', ['main', 'sports']],
-    ['office-history', ['main', 'office', 'sports']],
+    ['office-history', ['main', 'office', 'sports', 'casino']],
     ['office-security', ['main', 'office']],
     ['print-coupon', ['main', 'sports']],
     ['internal-vpn', ['main']],
