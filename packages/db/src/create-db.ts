@@ -21,6 +21,8 @@ export interface CreateDbOptions {
   dataDir?: string;
   /** PGlite in memory (tests); wins over `dataDir`. */
   memory?: boolean;
+  /** PGlite: start from this dump of a data directory (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
   /** Every query is logged at debug level with its duration. */
   logger?: DbLogger;
   /** Pool size for PostgreSQL (default 10). */
@@ -58,7 +60,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
 
   const dataDir = options.memory ? undefined : (options.dataDir ?? './data/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir, parsers: { [INT8_OID]: parseInt8 } });
+  const pglite = await PGlite.create({ dataDir, parsers: { [INT8_OID]: parseInt8 }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   return handle(new Kysely<Database>({ dialect: new PGliteDialect(pglite), log }), 'pglite');
 }
 

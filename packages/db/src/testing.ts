@@ -6,9 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
-import type { Kysely } from 'kysely';
+import { Kysely } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
 import { createDb, type DbHandle, type DbKind } from './create-db.ts';
 import { migrateToLatest } from './migrate.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 export interface TestDb extends DbHandle {
@@ -26,9 +28,30 @@ export interface TestDbOptions {
 export const testDbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export async function createTestDb({ kind = 'pglite', migrate = true }: TestDbOptions = {}): Promise<TestDb> {
+  if (kind === 'pglite' && migrate) return { ...(await createDb({ memory: true, loadDataDir: await migratedPglite() })), url: null };
   const testDb = kind === 'postgres' ? await createPostgresTestDb() : { ...(await createDb({ memory: true })), url: null };
   if (migrate) await migrateToLatest(testDb.db);
   return testDb;
+}
+
+let migratedDump: Promise<Blob> | undefined;
+/**
+ * A migrated PGlite data directory, made once per test process: a new in-memory PGlite runs
+ * initdb (about 3 s here) and then every migration, while one loaded from this dump starts in
+ * about 1 s, already migrated.
+ */
+function migratedPglite(): Promise<Blob> {
+  migratedDump ??= (async () => {
+    const pglite = await PGlite.create();
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    try {
+      await migrateToLatest(db);
+      return await pglite.dumpDataDir('none');
+    } finally {
+      await db.destroy();
+    }
+  })();
+  return migratedDump;
 }
 
 async function createPostgresTestDb(): Promise<TestDb> {
