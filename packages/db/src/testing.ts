@@ -3,7 +3,11 @@
  * PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL points at a server where
  * we may create databases (each test database is `test_<random>`, dropped on close).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
 import { Kysely } from 'kysely';
@@ -36,22 +40,41 @@ export async function createTestDb({ kind = 'pglite', migrate = true }: TestDbOp
 
 let migratedDump: Promise<Blob> | undefined;
 /**
- * A migrated PGlite data directory, made once per test process: a new in-memory PGlite runs
- * initdb (about 3 s here) and then every migration, while one loaded from this dump starts in
- * about 1 s, already migrated.
+ * A migrated PGlite data directory: a new in-memory PGlite runs initdb (about 3 s here) and
+ * then every migration, while one loaded from this dump starts in about 1 s, already
+ * migrated. Made once and kept in the temp directory under a hash of the migrations' source
+ * and PGlite's version, so every test file (each in its own process) reuses it; a changed
+ * migration makes a new one.
  */
 function migratedPglite(): Promise<Blob> {
   migratedDump ??= (async () => {
+    const file = join(tmpdir(), `betsite-test-pglite-${templateKey()}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
     const pglite = await PGlite.create();
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     try {
       await migrateToLatest(db);
-      return await pglite.dumpDataDir('none');
+      const dump = await pglite.dumpDataDir('none');
+      // Written whole then renamed: a file running beside never reads half a dump.
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+      return dump;
     } finally {
       await db.destroy();
     }
   })();
   return migratedDump;
+}
+
+function templateKey(): string {
+  const dir = fileURLToPath(new URL('./migrations/', import.meta.url));
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+  // The workspace's hoisted copy (its package.json is not among the package's exports).
+  const pglitePackage = fileURLToPath(new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url));
+  if (existsSync(pglitePackage)) hash.update(readFileSync(pglitePackage));
+  return hash.digest('hex').slice(0, 16);
 }
 
 async function createPostgresTestDb(): Promise<TestDb> {
