@@ -52,10 +52,17 @@ export function playKeno(stake: Minor, picks: readonly number[], rng: Rng): Keno
   const error = kenoPicksError(picks);
   if (error) throw new RangeError(error);
   const drawn = drawDistinct(KENO_NUMBERS, KENO_DRAWN, rng).map((n) => n + 1);
+  return { picks, drawn, ...settleKeno(stake, picks, drawn) };
+}
+
+/** Pays `picks` on a draw of 20; throws on picks that are not 1 to 10 distinct numbers of 1–80. */
+export function settleKeno(stake: Minor, picks: readonly number[], drawn: readonly number[]): { hits: number; multiplierMilli: bigint; payout: Minor } {
+  const error = kenoPicksError(picks);
+  if (error) throw new RangeError(error);
   const set = new Set(drawn);
   const hits = picks.filter((n) => set.has(n)).length;
   const multiplierMilli = BigInt(KENO_PAYTABLE[picks.length]?.milli[hits] ?? 0);
-  return { picks, drawn, hits, multiplierMilli, payout: casinoPayout(stake, multiplierMilli) };
+  return { hits, multiplierMilli, payout: casinoPayout(stake, multiplierMilli) };
 }
 
 /** P(h hits of p picks) as an exact fraction. */

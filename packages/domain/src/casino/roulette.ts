@@ -87,25 +87,35 @@ export interface RouletteOutcome {
   readonly payout: bigint;
 }
 
-/** Spins once and settles every bet; throws on a bet that is not a real one (validate first). */
-export function spinRoulette(bets: readonly RouletteBet[], rng: Rng): RouletteOutcome {
-  const covers = bets.map((bet) => {
-    const c = rouletteCoverage(bet.kind, bet.numbers);
-    if (typeof c === 'string') throw new RangeError(c);
-    return c;
-  });
-  const pocket = rng.int(37);
-  const settled = bets.map((bet, i) => {
-    const cover = covers[i] as number[];
+/** Null when every bet is a real one (1 to 50 of them), else why not. */
+export function rouletteBetsError(bets: readonly Pick<RouletteBet, 'kind' | 'numbers'>[]): string | null {
+  if (bets.length < 1 || bets.length > 50) return 'place 1 to 50 bets';
+  for (const bet of bets) {
+    const cover = rouletteCoverage(bet.kind, bet.numbers);
+    if (typeof cover === 'string') return cover;
+  }
+  return null;
+}
+
+/** Settles every bet on `pocket`; throws on a bet that is not a real one (validate first). */
+export function settleRoulette(bets: readonly RouletteBet[], pocket: number): Omit<RouletteOutcome, 'pocket'> {
+  const settled = bets.map((bet) => {
+    const cover = rouletteCoverage(bet.kind, bet.numbers);
+    if (typeof cover === 'string') throw new RangeError(cover);
     const won = cover.includes(pocket);
     return { bet, won, payout: casinoPayout(bet.stake, won ? rouletteReturnMilli(cover.length) : 0n) };
   });
   return {
-    pocket,
     bets: settled,
     stake: bets.reduce((s, b) => s + b.stake, 0n),
     payout: settled.reduce((s, b) => s + b.payout, 0n),
   };
+}
+
+/** Spins once and settles every bet; throws on a bet that is not a real one (validate first). */
+export function spinRoulette(bets: readonly RouletteBet[], rng: Rng): RouletteOutcome {
+  const pocket = rng.int(37);
+  return { pocket, ...settleRoulette(bets, pocket) };
 }
 
 /** The exact RTP of a bet: pockets covered × return / 37. */

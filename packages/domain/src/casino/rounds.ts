@@ -23,7 +23,7 @@ import { KENO, KENO_DRAWN, KENO_NUMBERS, KENO_PAYTABLE, kenoPicksError, playKeno
 import { actMines, MINES, MINES_TILES, minesMultiplierMilli, startMines, type MinesState } from './mines.ts';
 import type { CasinoGameInfo } from './money.ts';
 import { fairRng, serverSeedHash, type FairSeeds, type Rng } from './rng.ts';
-import { EUROPEAN_ROULETTE, RED_NUMBERS, rouletteCoverage, spinRoulette, type RouletteBetKind } from './roulette.ts';
+import { EUROPEAN_ROULETTE, RED_NUMBERS, rouletteBetsError, spinRoulette, type RouletteBetKind } from './roulette.ts';
 import { playScratch, SCRATCH_CARD, SCRATCH_PRIZES } from './scratch.ts';
 import { FRUIT_FIESTA, NEON_NIGHTS, PHARAOHS_GOLD } from './slot-games.ts';
 import { playSlot, type SlotDefinition } from './slots.ts';
@@ -126,12 +126,9 @@ function single(engine: Engine, actions: readonly RoundAction[], rng: Rng): Roun
   }
   if (engine === 'european-roulette') {
     if (a.action !== 'spin' || !has(a, 'bets')) return fail('roulette takes { action: "spin", bets }');
-    if (a.bets.length < 1 || a.bets.length > 50) fail('place 1 to 50 bets');
-    const bets = a.bets.map((b) => {
-      const cover = rouletteCoverage(b.kind, b.numbers);
-      if (typeof cover === 'string') fail(cover);
-      return { kind: b.kind, numbers: b.numbers, stake: stakeOf(b.stake) };
-    });
+    const error = rouletteBetsError(a.bets);
+    if (error) fail(error);
+    const bets = a.bets.map((b) => ({ kind: b.kind, numbers: b.numbers, stake: stakeOf(b.stake) }));
     const out = spinRoulette(bets, rng);
     return settled(minor(out.stake), minor(out.payout), out);
   }

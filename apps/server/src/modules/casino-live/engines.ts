@@ -14,8 +14,8 @@ import {
   minor,
   rouletteBetsError,
   settleCrashLive,
-  settleTvKeno,
-  settleTvRoulette,
+  settleKeno,
+  settleRoulette,
   SHARED_EPOCH_MS,
   FOOTBALL_MARKETS,
   VIRTUAL_RTP,
@@ -121,7 +121,7 @@ const tvRoulette: SharedEngine = {
   },
   settle(bet, result) {
     const bets = (bet.selection.bets as { kind: RouletteBetKind; numbers: number[]; stake: string }[]).map((b) => ({ kind: b.kind, numbers: b.numbers, stake: minor(BigInt(b.stake)) }));
-    const s = settleTvRoulette(bets, Number(result.pocket));
+    const s = settleRoulette(bets, Number(result.pocket));
     return { win: s.payout, outcome: { pocket: Number(result.pocket), bets: s.bets.map((b) => ({ kind: b.bet.kind, numbers: [...b.bet.numbers], stake: String(b.bet.stake), won: b.won, payout: String(b.payout) })) } };
   },
   rules: () => ({ rtp: EUROPEAN_ROULETTE.rtp, periodMs: TV_ROULETTE_SCHEDULE.periodMs, betMs: TV_ROULETTE_SCHEDULE.betMs }),
@@ -142,7 +142,7 @@ const tvKeno: SharedEngine = {
   settle(bet, result) {
     const picks = bet.selection.picks as number[];
     const drawn = result.drawn as number[];
-    const s = settleTvKeno(minor(bet.stake), picks, drawn);
+    const s = settleKeno(minor(bet.stake), picks, drawn);
     return { win: s.payout, outcome: { drawn, picks, hits: s.hits, multiplierMilli: String(s.multiplierMilli) } };
   },
   rules: () => ({ paytable: Object.fromEntries(Object.entries(KENO_PAYTABLE).map(([k, v]) => [k, { rtp: v.rtp, milli: [...v.milli] }])), periodMs: TV_KENO_SCHEDULE.periodMs, betMs: TV_KENO_SCHEDULE.betMs }),

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { minor } from '../../money/minor.ts';
-import { KENO_PAYTABLE, playKeno } from '../keno.ts';
+import { KENO_PAYTABLE, playKeno, settleKeno } from '../keno.ts';
 import { fairRng } from '../rng.ts';
-import { rouletteCoverage, spinRoulette, type RouletteBet, type RouletteBetKind } from '../roulette.ts';
+import { rouletteBetsError, rouletteCoverage, settleRoulette, spinRoulette, type RouletteBet, type RouletteBetKind } from '../roulette.ts';
 import { sharedSeeds } from './schedule.ts';
-import { drawTvKeno, drawTvRoulette, rouletteBetsError, settleTvKeno, settleTvRoulette } from './tv-games.ts';
+import { drawTvKeno, drawTvRoulette } from './tv-games.ts';
 
 const seedsArb = fc.record({ seed: fc.string({ minLength: 1 }), round: fc.nat(10 ** 9) }).map(({ seed, round }) => sharedSeeds(seed, 'tv', '', round));
 const kinds: [RouletteBetKind, number[]][] = [['straight', [17]], ['split', [0, 2]], ['corner', [1, 2, 4, 5]], ['dozen', [3]], ['red', []], ['odd', []]];
@@ -18,7 +18,7 @@ describe('TV roulette and keno', () => {
         const { pocket } = drawTvRoulette(fairRng(seeds));
         expect(drawTvRoulette(fairRng(seeds)).pocket).toBe(pocket);
         const solo = spinRoulette(bets, fairRng(seeds));
-        const tv = settleTvRoulette(bets, pocket);
+        const tv = settleRoulette(bets, pocket);
         expect(solo.pocket).toBe(pocket);
         expect(tv.payout).toBe(solo.payout);
         for (const b of tv.bets) expect(b.won).toBe((rouletteCoverage(b.bet.kind, b.bet.numbers) as number[]).includes(pocket));
@@ -33,7 +33,7 @@ describe('TV roulette and keno', () => {
         expect(new Set(drawn).size).toBe(20);
         expect(drawn.every((n) => n >= 1 && n <= 80)).toBe(true);
         const solo = playKeno(minor(1000n), picks, fairRng(seeds));
-        const tv = settleTvKeno(minor(1000n), picks, drawn);
+        const tv = settleKeno(minor(1000n), picks, drawn);
         expect(solo.drawn).toEqual(drawn);
         expect(tv.payout).toBe(solo.payout);
         expect(tv.multiplierMilli).toBe(BigInt(KENO_PAYTABLE[picks.length]?.milli[tv.hits] ?? -1));
@@ -45,6 +45,6 @@ describe('TV roulette and keno', () => {
     expect(rouletteBetsError([{ kind: 'red', numbers: [] }])).toBeNull();
     expect(rouletteBetsError([])).not.toBeNull();
     expect(rouletteBetsError([{ kind: 'split', numbers: [3, 4] }])).not.toBeNull();
-    expect(() => settleTvKeno(minor(1n), [0], [])).toThrow(RangeError);
+    expect(() => settleKeno(minor(1n), [0], [])).toThrow(RangeError);
   });
 });
