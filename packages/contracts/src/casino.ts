@@ -177,6 +177,8 @@ export const CasinoLobbyQuerySchema = z
   })
   .strict();
 export type CasinoLobbyQuery = z.input<typeof CasinoLobbyQuerySchema>;
+/** A lobby question as the server reads it (and the web asks it). */
+export type CasinoLobbyFilter = z.output<typeof CasinoLobbyQuerySchema>;
 
 /**
  * `games`: the page; `total`: all matches. `categories` count the visible games matching

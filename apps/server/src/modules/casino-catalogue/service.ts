@@ -24,7 +24,7 @@ import {
   type CasinoOpsProvider,
   type CasinoOpsProviderInputSchema,
   type CasinoProviderCount,
-  type CasinoSort,
+  type CasinoLobbyFilter,
 } from '@betsite/contracts';
 import type { z } from 'zod';
 import { AppError, sqlState } from '../../lib/errors.ts';
@@ -41,15 +41,7 @@ export const LOBBY_DEFAULT_LIMIT = 100;
  */
 export const LOBBY_CACHE_MS = 2000;
 
-export interface LobbyFilter {
-  category?: string | undefined;
-  provider?: string | undefined;
-  q?: string | undefined;
-  sort?: CasinoSort | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-  lang?: string | undefined;
-}
+export type LobbyFilter = CasinoLobbyFilter;
 
 type GameInput = z.output<typeof CasinoOpsGameInputSchema>;
 type CategoryInput = z.output<typeof CasinoOpsCategoryInputSchema>;

@@ -5,7 +5,7 @@
  * loaders, the browser's `api` elsewhere. Answers are the contracts' types, not parsed again
  * in the browser (zod stays out of the bundle).
  */
-import type { CasinoGameDetail, CasinoLobby, CasinoMy, CasinoProviders, CasinoSort } from '@betsite/contracts';
+import type { CasinoGameDetail, CasinoLobby, CasinoLobbyFilter, CasinoMy, CasinoProviders } from '@betsite/contracts';
 import type { ApiClient, ApiResult } from '../../shell/http.ts';
 import type { CasinoRound, CasinoRounds } from './rounds.ts';
 
@@ -17,15 +17,8 @@ export const LOBBY_PAGE_MAX = 500;
 export const SEARCH_MIN = 2;
 export const SEARCH_MAX = 64;
 
-export interface LobbyQuery {
-  category?: string | undefined;
-  provider?: string | undefined;
-  q?: string | undefined;
-  sort?: CasinoSort | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-  lang: string;
-}
+/** A lobby question (contracts `CasinoLobbyQuerySchema`), always in a language. */
+export type LobbyQuery = CasinoLobbyFilter & { lang: string };
 
 function query(params: Readonly<Record<string, string | number | undefined>>): string {
   const search = new URLSearchParams();
