@@ -118,14 +118,11 @@ export const CasinoArtSchema = z
   .strict();
 export type CasinoArt = z.infer<typeof CasinoArtSchema>;
 
-export const CasinoGameTileSchema = z.object({
-  id: CasinoGameIdSchema,
+/** What a lobby tile and the operator's view of a game show alike. */
+const GameFacts = {
   provider: CasinoProviderSchema,
-  providerName: text(),
   category: CasinoSlugSchema,
   subcategories: z.array(CasinoSlugSchema),
-  /** In the asked language, English when the game has no title in it. */
-  title: text(),
   art: CasinoArtSchema,
   engine: CasinoEngineSchema,
   rtp: CasinoRtpSchema,
@@ -138,6 +135,14 @@ export const CasinoGameTileSchema = z.object({
   popular: z.boolean(),
   /** A scheduled round shared by every player (crash-live, bingo, TV games, virtual sports). */
   shared: z.boolean(),
+};
+
+export const CasinoGameTileSchema = z.object({
+  id: CasinoGameIdSchema,
+  providerName: text(),
+  /** In the asked language, English when the game has no title in it. */
+  title: text(),
+  ...GameFacts,
 });
 export type CasinoGameTile = z.infer<typeof CasinoGameTileSchema>;
 
@@ -240,26 +245,14 @@ export type CasinoOpsGameInput = z.input<typeof CasinoOpsGameInputSchema>;
 
 export const CasinoOpsGameSchema = z.object({
   id: CasinoGameIdSchema,
-  provider: CasinoProviderSchema,
-  category: CasinoSlugSchema,
-  subcategories: z.array(CasinoSlugSchema),
   titles: z.record(text(), text()),
   descriptions: z.record(text(), text()),
-  art: CasinoArtSchema,
-  engine: CasinoEngineSchema,
-  rtp: CasinoRtpSchema,
-  volatility: CasinoVolatilitySchema,
-  minStake: MinorUnitsSchema,
-  maxStake: MinorUnitsSchema,
-  demo: z.boolean(),
-  isNew: z.boolean(),
-  popular: z.boolean(),
   popularity: z.number().int(),
   hiddenCountries: z.array(text()),
   enabled: z.boolean(),
-  shared: z.boolean(),
   /** Epoch milliseconds; the `new` sort is newest first. */
   createdAt: z.number().int(),
+  ...GameFacts,
 });
 export type CasinoOpsGame = z.infer<typeof CasinoOpsGameSchema>;
 export const CasinoOpsGamesSchema = z.object({ games: z.array(CasinoOpsGameSchema) });
