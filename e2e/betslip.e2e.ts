@@ -41,7 +41,7 @@ describe('the bet slip', () => {
     expect(await slip.getByText(/come with the full bet slip/).count()).toBe(0);
 
     // The accumulator is offered and quoted: total odds and possible win for a stake of 10.
-    const express = slip.getByRole('radio', { name: 'Accumulator' });
+    const express = slip.getByRole('radio', { name: 'Accumulator', exact: true });
     await expect.poll(() => express.isChecked(), { timeout: 10_000 }).toBe(true);
     await slip.getByLabel(/^Stake/).fill('10');
     const total = Math.round(first.coef * second.coef * 1000) / 1000;

@@ -2,12 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSync } from 'otplib';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
-import { header, hydrated } from './support/player.ts';
+import { header, hydrated, loggedIn } from './support/player.ts';
 
 
-async function expectPlayer(page: Page) {
-  await expect.poll(() => header(page).getByRole('button', { name: 'Log out' }).count()).toBe(1);
-}
 
 /** The server's (fake) clock, which decides which TOTP code is current. */
 async function serverNow(): Promise<number> {
@@ -56,7 +53,7 @@ describe('the security page', () => {
 
     const page = await newPage(browser);
     await logInWithPassword(page, player.login, player.password);
-    await expectPlayer(page);
+    await loggedIn(page);
 
     await page.goto(`${origin()}/en/office/security`);
     await hydrated(page);
@@ -97,7 +94,7 @@ describe('the security page', () => {
     await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/Wrong code/);
     await code.fill(await totpNow(secret));
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await expectPlayer(page);
+    await loggedIn(page);
 
     // Log out every other device: the API client's session ends.
     await page.goto(`${origin()}/en/office/security`);
@@ -108,6 +105,6 @@ describe('the security page', () => {
     await expect.poll(() => page.getByText('1 other device was logged out.').count()).toBe(1);
     await expect.poll(() => page.getByTestId('session-other').count()).toBe(0);
     expect(await isLoggedIn(player.token)).toBe(false);
-    await expectPlayer(page);
+    await loggedIn(page);
   });
 });
