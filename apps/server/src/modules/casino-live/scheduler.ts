@@ -11,7 +11,7 @@
  * given back): the server was not running while it ran, so nobody could cash out (GLI-19).
  * Everything is in the database, so a restart goes on where it stopped.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { sharedSeeds } from '@betsite/domain';
 import type { SharedPublicBet, SharedRound } from '@betsite/contracts';
@@ -23,6 +23,8 @@ import { claimDueRounds, ensureRounds, jsonOf, publicBet, publicRound, type Roun
 
 export const CRASH_VOID_LATE_MS = 10_000;
 const LEASE_MS = 30_000;
+/** The longest the loop goes without asking the database (wall time). */
+const IDLE_TICK_MS = 2_000;
 
 export interface SchedulerDeps {
   db: Kysely<Database>;
@@ -88,6 +90,16 @@ export function createScheduler({ db, clock, bets, logger, onRound, onBet }: Sch
     for (const bet of decided) if (bet.mode === 'real') await bets.pay(bet);
   }
 
+  /** The earliest time a live round changes (bets close, a crash run ends); +∞ when none is live. */
+  async function nextRoundTime(): Promise<number> {
+    const row = await db
+      .selectFrom('casino_shared_rounds')
+      .select(sql<Date | null>`min(case when state = 'open' then closes_at else ends_at end)`.as('at'))
+      .where('state', 'in', ['open', 'running'])
+      .executeTakeFirst();
+    return row?.at ? new Date(row.at).getTime() : Number.POSITIVE_INFINITY;
+  }
+
   async function tick(): Promise<void> {
     const now = clock.now();
     await startRuns(now);
@@ -118,10 +130,26 @@ export function createScheduler({ db, clock, bets, logger, onRound, onBet }: Sch
     start(tickMs: number) {
       if (timer || tickMs <= 0) return;
       stopped = false;
+      // Between the rounds' own times nothing is due: the loop looks every `tickMs` but asks
+      // the database only at the next round time, or after IDLE_TICK_MS of wall time (another
+      // node's rounds, a payment to retry) — not dozens of queries a second for nothing.
+      let nextAt = Number.NEGATIVE_INFINITY;
+      let lastTick = 0;
       const loop = () => {
         timer = setTimeout(() => {
+          if (clock.now() < nextAt && Date.now() - lastTick < IDLE_TICK_MS) {
+            if (!stopped) loop();
+            return;
+          }
+          lastTick = Date.now();
           void runTick()
-            .catch(() => undefined)
+            .then(() => nextRoundTime())
+            .then((at) => {
+              nextAt = at;
+            })
+            .catch(() => {
+              nextAt = Number.NEGATIVE_INFINITY;
+            })
             .finally(() => {
               if (!stopped) loop();
             });
