@@ -33,7 +33,8 @@ export const testDbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 
 
 export async function createTestDb({ kind = 'pglite', migrate = true }: TestDbOptions = {}): Promise<TestDb> {
   if (kind === 'pglite' && migrate) return { ...(await createDb({ memory: true, loadDataDir: await migratedPglite() })), url: null };
-  const testDb = kind === 'postgres' ? await createPostgresTestDb() : { ...(await createDb({ memory: true })), url: null };
+  if (kind === 'postgres') return createPostgresTestDb(migrate ? await migratedPostgresTemplate() : undefined);
+  const testDb = { ...(await createDb({ memory: true })), url: null };
   if (migrate) await migrateToLatest(testDb.db);
   return testDb;
 }
@@ -77,20 +78,64 @@ function templateKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function createPostgresTestDb(): Promise<TestDb> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
-  const url = new URL(adminUrl);
+let postgresTemplate: Promise<string> | undefined;
+/**
+ * A migrated PostgreSQL database to copy (`create database … template`): copying takes a
+ * fraction of a second where running every migration takes several. Named by the same hash
+ * as the PGlite dump and made once per server under an advisory lock, so test files running
+ * side by side wait for one maker; a changed migration makes a new one.
+ */
+function migratedPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `test_template_${templateKey()}`;
+    await withAdmin(adminUrl(), async (admin) => {
+      await admin.query('select pg_advisory_lock(724001)');
+      try {
+        const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+        if (found.rowCount) return;
+        const building = `${name}_building`;
+        await admin.query(`drop database if exists ${building} with (force)`);
+        await admin.query(`create database ${building}`);
+        const handle = await createDb({ databaseUrl: databaseUrl(building) });
+        try {
+          await migrateToLatest(handle.db);
+        } finally {
+          await handle.close();
+        }
+        // Renamed only when whole: a crash half way leaves no template that looks ready.
+        await admin.query(`alter database ${building} rename to ${name}`);
+      } finally {
+        await admin.query('select pg_advisory_unlock(724001)');
+      }
+    });
+    return name;
+  })();
+  return postgresTemplate;
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return url;
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(adminUrl());
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function createPostgresTestDb(template?: string): Promise<TestDb> {
+  const name = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  await withAdmin(adminUrl(), (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ''}`));
+  const url = new URL(databaseUrl(name));
   const handle = await createDb({ databaseUrl: url.toString() });
   return {
     ...handle,
     url: url.toString(),
     async close() {
       await handle.close();
-      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      await withAdmin(adminUrl(), (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
