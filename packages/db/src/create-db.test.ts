@@ -29,6 +29,9 @@ describe('createDb with PGlite on disk', () => {
     try {
       const first = await createDb({ dataDir });
       expect(first.kind).toBe('pglite');
+      // A small buffer cache: it is resident memory of the server process.
+      const { rows: buffers } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(first.db);
+      expect(buffers[0]?.shared_buffers).toBe('32MB');
       await sql`create table kept (v text)`.execute(first.db);
       await sql`insert into kept values ('still here')`.execute(first.db);
       await first.close();
