@@ -1,0 +1,57 @@
+/**
+ * One load figure of a benchmark: autocannon against one url (3 s of warm-up first: JIT,
+ * caches, the database), and the side-by-side line the issue 14 benchmarks print —
+ * product, baseline, and their ratio.
+ */
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  connections: number;
+  /** Seconds measured (after the warm-up). */
+  duration: number;
+  headers?: Record<string, string>;
+}
+
+export interface LoadFigure {
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  requests: number;
+  /** Mean bytes per response on the wire (headers and body, as asked: gzip or not). */
+  bytes: number;
+  /** non-2xx + errors + timeouts. */
+  failed: number;
+  statuses: Record<string, unknown> | undefined;
+}
+
+export async function load(url: string, { connections, duration, headers = {} }: LoadOptions): Promise<LoadFigure> {
+  await autocannon({ url, connections, duration: 3, headers });
+  const r = await autocannon({ url, connections, duration, headers });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    requests: r.requests.total,
+    bytes: r.requests.total > 0 ? r.throughput.total / r.requests.total : 0,
+    failed: r.non2xx + r.errors + r.timeouts,
+    statuses: r.statusCodeStats,
+  };
+}
+
+/** `412 req/s  p50 21  p90 30  p99 48  max 90 ms  (6,180 requests, 1.2 KB each; 0 failed)` */
+export function describe(f: LoadFigure): string {
+  const failed = f.failed > 0 ? `; ${f.failed} FAILED ${JSON.stringify(f.statuses)}` : '; 0 failed';
+  return (
+    `${f.rps.toFixed(0)} req/s  p50 ${f.p50}  p90 ${f.p90}  p99 ${f.p99}  max ${f.max} ms  ` +
+    `(${f.requests} requests, ${(f.bytes / 1024).toFixed(1)} KB each on the wire${failed})`
+  );
+}
+
+/** `ratio product/baseline: 0.31 of the requests/s, p99 3.2×`. */
+export function ratio(product: LoadFigure, baseline: LoadFigure): string {
+  return `ratio product/baseline: ${(product.rps / baseline.rps).toFixed(2)} of the requests/s, p99 ${(product.p99 / Math.max(1, baseline.p99)).toFixed(1)}×`;
+}
