@@ -203,6 +203,7 @@ export interface Database {
   games: GamesTable;
   markets: MarketsTable;
   outcomes: OutcomesTable;
+  line_list_rows: LineListRowsTable;
   feed_cursors: FeedCursorsTable;
   coupons: CouponsTable;
   coupon_selections: CouponSelectionsTable;
@@ -655,6 +656,22 @@ export interface OutcomesTable {
   /** Settlement, SPEC §3 −2…6, once the game has a result. */
   status: number | null;
   sort_order: Generated<number>;
+}
+
+/** A listable game's list row, kept by the line writer with the game (migration 0029, decision 0026). */
+export interface LineListRowsTable {
+  game_id: number;
+  section: 'line' | 'live';
+  sport_id: number;
+  sport_order: number;
+  champ_id: number;
+  champ_order: number;
+  starts_at: Date;
+  status: number;
+  period: number;
+  is_top: boolean;
+  /** The contracts' `GameCard`, serialised. */
+  card: string;
 }
 
 export interface FeedCursorsTable {

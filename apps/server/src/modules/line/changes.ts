@@ -44,6 +44,8 @@ interface SectionMoves {
 
 export class LineChanges {
   private readonly games = new Map<number, GameDelta>();
+  /** Games whose list rows the writer computes again before committing (list-rows.ts). */
+  readonly touched = new Set<number>();
   private readonly sections: Record<LineSection, SectionMoves> = {
     line: { added: new Set(), removed: new Set(), sports: new Set() },
     live: { added: new Set(), removed: new Set(), sports: new Set() },
@@ -53,7 +55,13 @@ export class LineChanges {
     return this.games.size === 0 && this.sections.line.sports.size === 0 && this.sections.live.sports.size === 0;
   }
 
+  /** A game changed in a way no delta tells (flags, a re-sent game's start): its list row only. */
+  touch(gameId: number): void {
+    this.touched.add(gameId);
+  }
+
   private game(gameId: number, at: number): GameDelta {
+    this.touched.add(gameId);
     let delta = this.games.get(gameId);
     if (!delta) {
       delta = { gameId, at };

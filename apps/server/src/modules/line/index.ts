@@ -11,6 +11,7 @@ import { FeedLease, Leadership } from './lease.ts';
 import { lineOpsRoutes } from './ops-routes.ts';
 import { lineRoutes } from './routes.ts';
 import { createLineService, type LineService } from './service.ts';
+import { ensureListRows } from './list-rows.ts';
 import { ensureSports } from './store.ts';
 import { registerLineTopics } from './topics.ts';
 import { LineWriter } from './writer.ts';
@@ -41,7 +42,10 @@ declare module 'fastify' {
 
 export async function registerLine(app: FastifyInstance, options: LineOptions = {}): Promise<LineModule> {
   const { env, db, clock } = app;
-  await ensureSports(db);
+  // List rows carry the sports' names and order: all again when those changed with the code,
+  // else only for open games without one (a database from before migration 0029).
+  const sportsChanged = await ensureSports(db);
+  await ensureListRows(db, { all: sportsChanged });
   const writer = new LineWriter({ db, live: app.live, clock, logger: app.log });
   registerLineTopics(app.live, db, clock);
   const service = createLineService({ db, writer, clock, margin: env.FEED_MARGIN });

@@ -243,6 +243,7 @@ export class FeedIngester {
         return false;
       }
       const { id, created } = await upsertGame(trx, this.provider, event.game, event.markets, refs);
+      changes.touch(id);
       const known = this.games.get(event.game.id);
       if (created || !known) {
         this.games.set(event.game.id, { id, sportId: event.game.sportId, status: GAME_STATUS.notStarted, startsAt: event.game.startsAt });
@@ -304,6 +305,7 @@ export class FeedIngester {
       const refs = this.refsOf(game);
       if (!refs) continue;
       const { id, created } = await upsertGame(trx, this.provider, game, markets, refs, { live, liveAt: snapshot.at, suspended });
+      changes.touch(id);
       const status = live?.status ?? GAME_STATUS.notStarted;
       const before = created ? null : (this.games.get(game.id)?.status ?? null);
       if (!created) {

@@ -7,7 +7,7 @@
  * break. A hidden sport is left out of the section it was hidden in (a started game of a
  * sport hidden from live is hidden everywhere it shows as live).
  */
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
 import { GAME_STATUS, SPORT } from '@betsite/domain';
 import {
@@ -16,6 +16,7 @@ import {
   type ChampItem,
   type GameCard,
   type GameDetail,
+  type LineMarket,
   type LineSection,
   type ResultItem,
   type SportCount,
@@ -36,7 +37,7 @@ export const NO_HIDDEN: HiddenSports = { line: [], live: [] };
 /** Champs at or above this position in their sport are "top competitions" (filter 6). */
 export const TOP_CHAMP_ORDER = 2;
 
-type DB = Kysely<Database>;
+type DB = Kysely<Database> | Transaction<Database>;
 type GameScope = { g: Database['games']; s: Database['sports']; c: Database['champs']; co: Database['countries']; ht: Database['teams']; at: Database['teams'] };
 type GameEb = ExpressionBuilder<Database & GameScope, 'g' | 's' | 'c' | 'co' | 'ht' | 'at'>;
 
@@ -46,7 +47,7 @@ export async function hiddenSportsOf(db: DB, userId: string | null | undefined):
 }
 
 /** Games joined with what a card shows; callers add conditions and order. */
-function gamesQuery(db: DB) {
+export function gamesQuery(db: DB) {
   return db
     .selectFrom('games as g')
     .innerJoin('sports as s', 's.id', 'g.sport_id')
@@ -114,9 +115,29 @@ function inPlayOrLine(now: number, hidden: HiddenSports) {
   return (eb: GameEb) => eb.or([inSection('line', 0, now, hidden)(eb), inSection('live', 0, now, hidden)(eb)]);
 }
 
-/** Listing order: sport, champ, then kick-off. */
-function listed<Q extends SelectQueryBuilder<Database & GameScope, 'g' | 's' | 'c' | 'co' | 'ht' | 'at', GameRow>>(query: Q): Q {
-  return query.orderBy('s.sort_order').orderBy('c.sort_order').orderBy('c.id').orderBy('g.starts_at').orderBy('g.id') as Q;
+type RowEb = ExpressionBuilder<Database & { r: Database['line_list_rows'] }, 'r'>;
+
+/** `inSection` over the list rows (list-rows.ts): the same conditions on their copied columns. */
+function rowInSection(section: LineSection, filter: TimeFilter, now: number, hidden: HiddenSports) {
+  return (eb: RowEb) => {
+    const parts = [eb('r.section', '=', section)];
+    if (section === 'line') {
+      parts.push(eb('r.starts_at', '>', new Date(now)));
+      if (filter === 1) parts.push(eb('r.starts_at', '<=', new Date(now + UPCOMING_LINE_MS)));
+      if (hidden.line.length > 0) parts.push(eb('r.sport_id', 'not in', hidden.line));
+    } else {
+      if (filter === 1) parts.push(eb('r.starts_at', '>=', new Date(now - UPCOMING_LIVE_MS)));
+      if (filter === 2) parts.push(eb('r.period', '=', 1));
+      if (filter === 3) parts.push(eb('r.period', '=', 2));
+      if (hidden.live.length > 0) parts.push(eb('r.sport_id', 'not in', hidden.live));
+    }
+    if (filter === 6) parts.push(eb.or([eb('r.is_top', '=', true), eb('r.champ_order', '<=', TOP_CHAMP_ORDER)]));
+    return eb.and(parts);
+  };
+}
+
+function rowInPlayOrLine(now: number, hidden: HiddenSports) {
+  return (eb: RowEb) => eb.or([rowInSection('line', 0, now, hidden)(eb), rowInSection('live', 0, now, hidden)(eb)]);
 }
 
 // ---------------------------------------------------------------- markets
@@ -134,28 +155,6 @@ const scopeRank = (scope: string, sportId: number) => {
   const rank = preference.indexOf(scope);
   return rank < 0 ? preference.length : rank;
 };
-
-/** Every market of the games, with their outcomes (game pages). */
-async function marketRows(db: DB, gameIds: readonly number[]): Promise<{ markets: MarketRow[]; outcomes: OutcomeRow[] }> {
-  if (gameIds.length === 0) return { markets: [], outcomes: [] };
-  const [markets, outcomes] = await Promise.all([
-    db
-      .selectFrom('markets')
-      .select(['game_id', 'key', 'type', 'group_id', 'scope', 'param', 'name', 'blocked'])
-      .where('game_id', 'in', gameIds)
-      .orderBy('game_id')
-      .orderBy('sort_order')
-      .execute(),
-    db
-      .selectFrom('outcomes')
-      .select(['game_id', 'key', 'market_key', 'type_id', 'kind', 'line', 'score', 'name', 'price', 'blocked', 'status'])
-      .where('game_id', 'in', gameIds)
-      .orderBy('game_id')
-      .orderBy('sort_order')
-      .execute(),
-  ]);
-  return { markets, outcomes };
-}
 
 /** What choosing a list row's markets needs to know of a market. */
 export interface MarketCandidate {
@@ -199,7 +198,7 @@ export function mainMarkets<M extends MarketCandidate>(markets: readonly M[], sp
  * Games as list rows: first each game's candidate markets with their spreads (narrow rows),
  * then markets and outcomes of the chosen ones only — a few per game instead of every line.
  */
-async function withMarkets(db: DB, rows: readonly GameRow[]): Promise<GameCard[]> {
+export async function withMarkets(db: DB, rows: readonly GameRow[]): Promise<GameCard[]> {
   if (rows.length === 0) return [];
   const gameIds = rows.map((r) => r.id);
   const candidates = await db
@@ -260,11 +259,10 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 /** Sports with games in the section, with their counts (sports without games are left out). */
 export async function sportCounts(db: DB, section: LineSection, filter: TimeFilter, now: number, hidden: HiddenSports): Promise<SportCount[]> {
   const rows = await db
-    .selectFrom('games as g')
-    .innerJoin('sports as s', 's.id', 'g.sport_id')
-    .innerJoin('champs as c', 'c.id', 'g.champ_id')
+    .selectFrom('line_list_rows as r')
+    .innerJoin('sports as s', 's.id', 'r.sport_id')
     .select(['s.id', 's.slug', 's.name', 's.is_cyber', sql<number>`count(*)::int`.as('count')])
-    .where((eb) => inSection(section, filter, now, hidden)(eb as unknown as GameEb))
+    .where((eb) => rowInSection(section, filter, now, hidden)(eb as unknown as RowEb))
     .groupBy(['s.id', 's.slug', 's.name', 's.is_cyber', 's.sort_order'])
     .orderBy('s.sort_order')
     .execute();
@@ -303,12 +301,12 @@ const champOf = (r: ChampRow): ChampItem => ({
 /** Champs of a sport with games in the section. */
 export async function champsOf(db: DB, section: LineSection, sportId: number, filter: TimeFilter, now: number, hidden: HiddenSports): Promise<ChampItem[]> {
   const rows = await db
-    .selectFrom('games as g')
-    .innerJoin('champs as c', 'c.id', 'g.champ_id')
+    .selectFrom('line_list_rows as r')
+    .innerJoin('champs as c', 'c.id', 'r.champ_id')
     .innerJoin('countries as co', 'co.id', 'c.country_id')
     .select([...champColumns, sql<number>`count(*)::int`.as('count')])
-    .where('g.sport_id', '=', sportId)
-    .where((eb) => inSection(section, filter, now, hidden)(eb as unknown as GameEb))
+    .where('r.sport_id', '=', sportId)
+    .where((eb) => rowInSection(section, filter, now, hidden)(eb as unknown as RowEb))
     .groupBy(['c.id', 'co.id'])
     .orderBy('c.sort_order')
     .orderBy('c.name')
@@ -325,10 +323,10 @@ function champsWithCounts(db: DB, now: number, hidden: HiddenSports) {
       ...champColumns,
       (eb) =>
         eb
-          .selectFrom('games as g')
+          .selectFrom('line_list_rows as r')
           .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('g.champ_id', '=', 'c.id')
-          .where((inner) => inPlayOrLine(now, hidden)(inner as unknown as GameEb))
+          .whereRef('r.champ_id', '=', 'c.id')
+          .where((inner) => rowInPlayOrLine(now, hidden)(inner as unknown as RowEb))
           .as('count'),
     ]);
 }
@@ -350,54 +348,96 @@ export interface GamesFilter {
   offset: number;
 }
 
-export async function gameCards(db: DB, query: GamesFilter, now: number, hidden: HiddenSports): Promise<{ total: number; games: GameCard[] }> {
-  const narrowed = (q: GamesQuery) => {
-    let out = q.where((eb) => inSection(query.section, query.filter, now, hidden)(eb));
-    if (query.sportId !== undefined) out = out.where('g.sport_id', '=', query.sportId);
-    if (query.champId !== undefined) out = out.where('g.champ_id', '=', query.champId);
-    return out;
-  };
-  const [rows, total] = await Promise.all([
-    listed(narrowed(gamesQuery(db))).limit(query.limit).offset(query.offset).execute(),
-    narrowed(gamesQuery(db))
-      .clearSelect()
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow(),
+/** A list's games as their rows store them: serialised `GameCard`s (list-rows.ts), sent as they are. */
+export type CardsJson = readonly string[];
+
+/** One indexed read of the section's rows in list order, and their count. */
+export async function gameCards(db: DB, query: GamesFilter, now: number, hidden: HiddenSports): Promise<{ total: number; games: CardsJson }> {
+  let rows = db.selectFrom('line_list_rows as r').where((eb) => rowInSection(query.section, query.filter, now, hidden)(eb));
+  if (query.sportId !== undefined) rows = rows.where('r.sport_id', '=', query.sportId);
+  if (query.champId !== undefined) rows = rows.where('r.champ_id', '=', query.champId);
+  const [page, total] = await Promise.all([
+    rows
+      .select('r.card')
+      .orderBy('r.sport_order')
+      .orderBy('r.champ_order')
+      .orderBy('r.champ_id')
+      .orderBy('r.starts_at')
+      .orderBy('r.game_id')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    rows.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { total: total.n, games: await withMarkets(db, rows) };
+  return { total: total.n, games: page.map((r) => r.card) };
+}
+
+/** The cards of these games, in the order given (games without a row, no longer listed, left out). */
+async function cardsOf(db: DB, gameIds: readonly number[]): Promise<CardsJson> {
+  if (gameIds.length === 0) return [];
+  const rows = await db.selectFrom('line_list_rows').select(['game_id', 'card']).where('game_id', 'in', gameIds).execute();
+  const byId = new Map(rows.map((r) => [r.game_id, r.card]));
+  return gameIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * A game with every market, in one query: the markets and their outcomes as the API tells
+ * them, built as JSON by the database (`json_strip_nulls` drops the absent optional fields,
+ * as `marketsOf` leaves them out); null when unknown.
+ */
+async function detailRow(db: DB, gameId: number) {
+  const outcomes = sql`(select coalesce(json_agg(json_build_object(
+      'key', o.key, 'typeId', o.type_id, 'kind', o.kind, 'line', o.line, 'score', o.score, 'name', o.name,
+      'coef', o.price::float8 / 1000, 'blocked', o.blocked, 'status', o.status) order by o.sort_order), '[]'::json)
+    from outcomes o where o.game_id = m.game_id and o.market_key = m.key)`;
+  const markets = sql<string>`(select json_strip_nulls(coalesce(json_agg(json_build_object(
+      'key', m.key, 'type', m.type, 'groupId', m.group_id, 'scope', m.scope, 'param', m.param, 'name', m.name,
+      'blocked', m.blocked, 'outcomes', ${outcomes}) order by m.sort_order), '[]'::json))::text
+    from markets m where m.game_id = g.id)`;
+  return gamesQuery(db).select(markets.as('markets_json')).where('g.id', '=', gameId).executeTakeFirst();
 }
 
 /** A game with every market; null when unknown. */
 export async function gameDetail(db: DB, gameId: number): Promise<GameDetail | null> {
-  const row = await gamesQuery(db).where('g.id', '=', gameId).executeTakeFirst();
+  const row = await detailRow(db, gameId);
+  return row ? detailOf(row, JSON.parse(row.markets_json) as LineMarket[]) : null;
+}
+
+/** `{"game": …}` of a game, serialised, its markets as the database wrote them; null when unknown. */
+export async function gameDetailJson(db: DB, gameId: number): Promise<string | null> {
+  const row = await detailRow(db, gameId);
   if (!row) return null;
-  const { markets, outcomes } = await marketRows(db, [gameId]);
-  return detailOf(row, marketsOf(markets, outcomes));
+  // Names are escaped in JSON, so `"markets":[]` unescaped can only be the key of the empty list.
+  return `{"game":${JSON.stringify(detailOf(row, [])).replace('"markets":[]', () => `"markets":${row.markets_json}`)}}`;
 }
 
 /** Top games of a section: the operator's picks first, then the top competitions', soonest first. */
-export async function topGames(db: DB, section: LineSection, limit: number, now: number, hidden: HiddenSports): Promise<GameCard[]> {
-  const rows = await gamesQuery(db)
-    .where((eb) => inSection(section, 0, now, hidden)(eb))
-    .orderBy('g.is_top', 'desc')
-    .orderBy('c.sort_order')
-    .orderBy('g.starts_at')
-    .orderBy('g.id')
+export async function topGames(db: DB, section: LineSection, limit: number, now: number, hidden: HiddenSports): Promise<CardsJson> {
+  const rows = await db
+    .selectFrom('line_list_rows as r')
+    .select('r.card')
+    .where((eb) => rowInSection(section, 0, now, hidden)(eb))
+    .orderBy('r.is_top', 'desc')
+    .orderBy('r.champ_order')
+    .orderBy('r.starts_at')
+    .orderBy('r.game_id')
     .limit(limit)
     .execute();
-  return withMarkets(db, rows);
+  return rows.map((r) => r.card);
 }
 
 /** Games of a champ or team now in line or live, soonest first. */
-async function currentGames(db: DB, now: number, hidden: HiddenSports, where: (q: GamesQuery) => GamesQuery, limit = 50): Promise<GameCard[]> {
+async function currentGames(db: DB, now: number, hidden: HiddenSports, where: (q: GamesQuery) => GamesQuery, limit = 50): Promise<CardsJson> {
   const rows = await where(gamesQuery(db))
     .where((eb) => inPlayOrLine(now, hidden)(eb))
+    .clearSelect()
+    .select('g.id')
     .orderBy('g.status', 'desc')
     .orderBy('g.starts_at')
     .orderBy('g.id')
     .limit(limit)
     .execute();
-  return withMarkets(db, rows);
+  return cardsOf(db, rows.map((r) => r.id));
 }
 
 async function recentResults(db: DB, where: (q: GamesQuery) => GamesQuery, limit = 20): Promise<ResultItem[]> {
@@ -457,6 +497,8 @@ export async function search(db: DB, q: string, limit: number, now: number, hidd
     gamesQuery(db)
       .where((eb) => inPlayOrLine(now, hidden)(eb))
       .where((eb) => eb.or([eb('ht.name', 'ilike', pattern), eb('at.name', 'ilike', pattern), eb('c.name', 'ilike', pattern)]))
+      .clearSelect()
+      .select('g.id')
       .orderBy('g.status', 'desc')
       .orderBy('g.starts_at')
       .orderBy('g.id')
@@ -466,7 +508,7 @@ export async function search(db: DB, q: string, limit: number, now: number, hidd
   return {
     champs: champRows.map(countedChampOf),
     teams: teamRows.map((r): TeamItem => ({ id: r.id, sportId: r.sport_id, name: r.name, country: { id: r.country_id, name: r.country_name, code: r.country_code } })),
-    games: await withMarkets(db, gameRows),
+    games: await cardsOf(db, gameRows.map((r) => r.id)),
   };
 }
 

@@ -16,14 +16,9 @@ import {
   SearchQuerySchema,
   SportsQuerySchema,
   TopQuerySchema,
-  type ChampResponse,
   type ChampsResponse,
-  type GameResponse,
-  type GamesResponse,
   type ResultsResponse,
-  type SearchResponse,
   type SportsResponse,
-  type TeamResponse,
 } from '@betsite/contracts';
 import { isSportId } from '@betsite/domain';
 import { AppError } from '../../lib/errors.ts';
@@ -34,7 +29,7 @@ import {
   champPage,
   champsOf,
   gameCards,
-  gameDetail,
+  gameDetailJson,
   hiddenSportsOf,
   NO_HIDDEN,
   results,
@@ -50,6 +45,18 @@ const IdParamsSchema = z.object({ id: GameIdSchema }).strict();
 /** Lists change every few seconds; a browser may keep one for a moment, never a shared cache (hidden sports are personal). */
 const LIST_CACHE = 'private, max-age=2';
 
+/**
+ * Answers holding list rows' cards as stored (serialised `GameCard`s): `{"key":text,…}` of
+ * parts already serialised, the cards joined as they are, so 50 cards are not parsed and
+ * written again per request.
+ */
+const jsonObject = (fields: Record<string, string>): string =>
+  `{${Object.entries(fields)
+    .map(([key, text]) => `${JSON.stringify(key)}:${text}`)
+    .join(',')}}`;
+const cardList = (cards: readonly string[]) => `[${cards.join(',')}]`;
+const j = (value: unknown) => JSON.stringify(value);
+
 export const lineRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
   const now = () => app.clock.now();
@@ -62,6 +69,8 @@ export const lineRoutes: FastifyPluginAsync = async (app) => {
     cached(reply);
     return lists.get(`${request.url}|${viewer.line.join(',')}|${viewer.live.join(',')}`, () => load(viewer));
   };
+  /** A body already serialised (the contracts' shape): sent as it is. */
+  const json = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
   const idOf = (request: FastifyRequest) => parseRequest(IdParamsSchema, request.params, 'params').id;
   // The sports table is the domain's list, re-seeded at every start: no need to ask it.
   const requireSport = (sportId: number | undefined) => {
@@ -79,46 +88,59 @@ export const lineRoutes: FastifyPluginAsync = async (app) => {
     return list(request, reply, async (viewer) => ({ champs: await champsOf(db, section, sportId, filter, now(), viewer) }));
   });
 
-  app.get(`${LINE_API_BASE}/champs/:id`, async (request, reply): Promise<ChampResponse> => {
+  // The answers below are contracts' ChampResponse, GamesResponse, GameResponse, the top
+  // games, SearchResponse and TeamResponse, serialised around the stored cards.
+  app.get(`${LINE_API_BASE}/champs/:id`, async (request, reply) => {
     const id = idOf(request);
-    const page = await list(request, reply, (viewer) => champPage(db, id, now(), viewer));
+    const page = await list(request, reply, async (viewer) => {
+      const found = await champPage(db, id, now(), viewer);
+      return found && jsonObject({ champ: j(found.champ), games: cardList(found.games), results: j(found.results) });
+    });
     if (!page) throw new AppError(404, LineErrorCode.champNotFound, 'No such champ');
-    return page;
+    return json(reply, page);
   });
 
-  app.get(`${LINE_API_BASE}/games`, async (request, reply): Promise<GamesResponse> => {
+  app.get(`${LINE_API_BASE}/games`, async (request, reply) => {
     const query = parseRequest(GamesQuerySchema, request.query, 'query');
     requireSport(query.sportId);
     const answer = await list(request, reply, async (viewer) => {
       if (query.champId !== undefined && !(await champById(db, query.champId, now(), viewer))) return null;
-      return gameCards(db, query, now(), viewer);
+      const { total, games } = await gameCards(db, query, now(), viewer);
+      return jsonObject({ total: j(total), games: cardList(games) });
     });
     if (!answer) throw new AppError(404, LineErrorCode.champNotFound, `No champ ${query.champId}`);
-    return answer;
+    return json(reply, answer);
   });
 
-  app.get(`${LINE_API_BASE}/games/:id`, async (request, reply): Promise<GameResponse> => {
-    const game = await gameDetail(db, idOf(request));
+  app.get(`${LINE_API_BASE}/games/:id`, async (request, reply) => {
+    const game = await gameDetailJson(db, idOf(request));
     if (!game) throw new AppError(404, LineErrorCode.gameNotFound, 'No such game');
     reply.header('cache-control', 'no-cache');
-    return { game };
+    return json(reply, game);
   });
 
   app.get(`${LINE_API_BASE}/top`, async (request, reply) => {
     const { section, limit } = parseRequest(TopQuerySchema, request.query, 'query');
-    return list(request, reply, async (viewer) => ({ games: await topGames(db, section, limit, now(), viewer) }));
+    return json(reply, await list(request, reply, async (viewer) => jsonObject({ games: cardList(await topGames(db, section, limit, now(), viewer)) })));
   });
 
-  app.get(`${LINE_API_BASE}/search`, async (request, reply): Promise<SearchResponse> => {
+  app.get(`${LINE_API_BASE}/search`, async (request, reply) => {
     const { q, limit } = parseRequest(SearchQuerySchema, request.query, 'query');
-    return list(request, reply, (viewer) => search(db, q, limit, now(), viewer));
+    const answer = await list(request, reply, async (viewer) => {
+      const { champs, teams, games } = await search(db, q, limit, now(), viewer);
+      return jsonObject({ champs: j(champs), teams: j(teams), games: cardList(games) });
+    });
+    return json(reply, answer);
   });
 
-  app.get(`${LINE_API_BASE}/teams/:id`, async (request, reply): Promise<TeamResponse> => {
+  app.get(`${LINE_API_BASE}/teams/:id`, async (request, reply) => {
     const id = idOf(request);
-    const page = await list(request, reply, (viewer) => teamPage(db, id, now(), viewer));
+    const page = await list(request, reply, async (viewer) => {
+      const found = await teamPage(db, id, now(), viewer);
+      return found && jsonObject({ team: j(found.team), games: cardList(found.games), results: j(found.results) });
+    });
     if (!page) throw new AppError(404, LineErrorCode.teamNotFound, 'No such team');
-    return page;
+    return json(reply, page);
   });
 
   app.get(`${LINE_API_BASE}/results`, async (request, reply): Promise<ResultsResponse> => {

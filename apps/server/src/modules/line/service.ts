@@ -119,6 +119,15 @@ export function createLineService({ db, writer, clock, margin }: LineServiceDeps
         );
         // A game made to start in the past and not live is in neither section: nothing to announce.
         if (live || game.startsAt > now) changes.status(gameId, sport.id, null, live ? GAME_STATUS.live : GAME_STATUS.notStarted, now);
+        changes.touch(gameId);
+        // The teams' and champ's names as given now (another case) show on their other games' rows too.
+        const others = await trx
+          .selectFrom('games')
+          .select('id')
+          .where((eb) => eb.or([eb('champ_id', '=', champId), eb('home_team_id', 'in', [...ids.teams.values()]), eb('away_team_id', 'in', [...ids.teams.values()])]))
+          .where('status', 'in', [GAME_STATUS.notStarted, GAME_STATUS.live, GAME_STATUS.break])
+          .execute();
+        for (const other of others) changes.touch(other.id);
         return gameId;
       });
       return detail(id);
@@ -126,8 +135,9 @@ export function createLineService({ db, writer, clock, margin }: LineServiceDeps
 
     /** A top game leads the home page and filter 6; live-in-live marks a game followed in play within play. */
     async setFlags(gameId: number, input: z.output<typeof OpsGameFlagsSchema>): Promise<GameDetail> {
-      await writer.run(async (trx) => {
+      await writer.run(async (trx, changes) => {
         await openGame(trx, gameId);
+        changes.touch(gameId);
         await trx
           .updateTable('games')
           .set({

@@ -22,15 +22,20 @@ async function inChunks<T>(items: readonly T[], run: (chunk: T[]) => Promise<unk
   for (let i = 0; i < items.length; i += INSERT_CHUNK) await run(items.slice(i, i + INSERT_CHUNK));
 }
 
-/** The domain's sports, kept in step with the code at every start. */
-export async function ensureSports(db: Db): Promise<void> {
-  await db
+/** The domain's sports, kept in step with the code at every start; true when a row changed. */
+export async function ensureSports(db: Db): Promise<boolean> {
+  const changed = await db
     .insertInto('sports')
     .values(SPORTS.map((s, i) => ({ id: s.id, slug: s.slug, name: s.name, is_cyber: s.isCyber, sort_order: i + 1 })))
     .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => ({ slug: eb.ref('excluded.slug'), name: eb.ref('excluded.name'), is_cyber: eb.ref('excluded.is_cyber'), sort_order: eb.ref('excluded.sort_order') })),
+      oc
+        .column('id')
+        .doUpdateSet((eb) => ({ slug: eb.ref('excluded.slug'), name: eb.ref('excluded.name'), is_cyber: eb.ref('excluded.is_cyber'), sort_order: eb.ref('excluded.sort_order') }))
+        .where(sql<boolean>`(sports.slug, sports.name, sports.is_cyber, sports.sort_order) is distinct from (excluded.slug, excluded.name, excluded.is_cyber, excluded.sort_order)`),
     )
+    .returning('id')
     .execute();
+  return changed.length > 0;
 }
 
 /** Our ids of a provider's catalogue items, by the provider's ids. */

@@ -2,7 +2,8 @@
  * One way to change the catalogue: `writer.run(work)` runs `work` in one transaction after
  * every earlier change of this node has been published, then publishes what it changed.
  * Serial on purpose: deltas of a game leave in the order their changes committed, so a
- * browser never applies an older price over a newer one.
+ * browser never applies an older price over a newer one. Before committing, the list rows
+ * of the games the work touched are computed again (list-rows.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -10,6 +11,7 @@ import type { Database } from '@betsite/db';
 import type { Clock } from '@betsite/domain';
 import type { LiveApi } from '../live/index.ts';
 import { LineChanges } from './changes.ts';
+import { refreshListRows } from './list-rows.ts';
 
 export type LineWork<T> = (trx: Transaction<Database>, changes: LineChanges) => Promise<T>;
 
@@ -35,7 +37,10 @@ export class LineWriter {
       const changes = new LineChanges();
       const result = await this.deps.db.transaction().execute(async (trx) => {
         if (!durable) await sql`set local synchronous_commit = off`.execute(trx);
-        return work(trx, changes);
+        const result = await work(trx, changes);
+        // The lists' rows of what changed, in the same transaction (list-rows.ts).
+        await refreshListRows(trx, changes.touched);
+        return result;
       });
       if (!changes.empty) await changes.publish(this.deps.live, this.deps.db, this.deps.clock.now(), this.deps.logger);
       return result;
