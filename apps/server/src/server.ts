@@ -26,6 +26,8 @@ const logger = pino({ level: env.LOG_LEVEL });
 const clock = createClock({ fake: env.FAKE_CLOCK });
 // WEB_BUILD_DIR: a build elsewhere than apps/web/build (parallel builds during development).
 const buildDir = process.env.WEB_BUILD_DIR ?? fileURLToPath(new URL('../../web/build', import.meta.url));
+// The casino games' build: named here, where the path is the same from src/ and from the bundle in dist/ (build.ts).
+const gamesDir = env.RGS_APP_DIR ?? fileURLToPath(new URL('../../games/dist', import.meta.url));
 
 function fail(message: string, cleanUp: () => Promise<unknown> = async () => undefined) {
   return async (error: unknown): Promise<never> => {
@@ -36,7 +38,7 @@ function fail(message: string, cleanUp: () => Promise<unknown> = async () => und
 }
 
 const database = await openDatabase(env, logger, new Date(clock.now())).catch(fail('cannot open the database'));
-const app = await build({ env, db: database, clock, logger, ssr: ssrPlugin({ buildDir, pageCacheTtlMs: env.PAGE_CACHE_TTL_MS }) }).catch(
+const app = await build({ env, db: database, clock, logger, rgs: { appDir: gamesDir }, ssr: ssrPlugin({ buildDir, pageCacheTtlMs: env.PAGE_CACHE_TTL_MS }) }).catch(
   fail('cannot start the server', () => database.close()),
 );
 await app.listen({ host: env.HOST, port: env.PORT }).catch(
