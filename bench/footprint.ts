@@ -1,0 +1,65 @@
+/**
+ * The server's footprint beside the bare stack (issue 14): the production server
+ * (`apps/server/src/server.ts`, `npm run build` first) with the simulated feed on, a fresh
+ * data directory — the time from spawn to the first 200 of `/healthz`, and its resident
+ * memory (/proc/<pid>/status VmRSS) at that first 200, after 60 s idle, and at its peak
+ * (VmHWM); on PGlite and on a throwaway PostgreSQL database when there is one
+ * (bench/support/databases.ts; BENCH_DB=pglite|postgres for one only).
+ *
+ * Baseline: bench/baseline (a bare React Router 7 app on node http, plain node), started
+ * beside each product run, its figures taken at the same moments.
+ *
+ * Usage: node --import tsx bench/footprint.ts [idleSeconds=60]
+ */
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../e2e/support/server.ts';
+import { startBaseline } from './support/baseline.ts';
+import { forEachDatabase, type BenchDatabase } from './support/databases.ts';
+import { webBuilt } from './support/server.ts';
+import { rssOf, spawnServer, type SpawnedServer } from './support/spawned.ts';
+
+const idleSeconds = Number(process.argv[2] ?? 60);
+
+if (!webBuilt()) throw new Error('bench/footprint.ts starts the whole server: run `npm run build` first');
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function startProduct(db: BenchDatabase): Promise<SpawnedServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'betsite-bench-footprint-'));
+  const env = { NODE_ENV: 'production', FAKE_CLOCK: '0', LOG_LEVEL: 'warn', FEED: 'simulated', DATA_DIR: dataDir, OPS_TOKEN: 'bench-ops-token-0123456789', ...db.env };
+  return spawnServer(['--import', 'tsx', 'apps/server/src/server.ts'], env, await freePort(), dataDir);
+}
+
+async function measure(db: BenchDatabase) {
+  const load = (loadavg()[0] ?? 0).toFixed(2);
+  // One after the other, so neither start competes with the other for the CPU.
+  const baseline = await startBaseline();
+  const atFirstBaseline = rssOf(baseline.pid);
+  let product: SpawnedServer | undefined;
+  try {
+    product = await startProduct(db);
+    const atFirst = rssOf(product.pid);
+    let sampledPeak = atFirst.rss;
+    for (let s = 0; s < idleSeconds; s++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      sampledPeak = Math.max(sampledPeak, rssOf(product.pid).rss);
+    }
+    const idle = rssOf(product.pid);
+    const idleBaseline = rssOf(baseline.pid);
+    console.log(`Footprint [${db.label}], simulated feed on, fresh data directory (load average before ${load}):`);
+    console.log(
+      `  start-up, spawn → first 200 from /healthz: product ${(product.firstOkMs / 1000).toFixed(2)} s, baseline ${(baseline.firstOkMs / 1000).toFixed(2)} s ` +
+        `(ratio ${(product.firstOkMs / baseline.firstOkMs).toFixed(1)}×)`,
+    );
+    console.log(`  RSS at the first 200: product ${mb(atFirst.rss)}, baseline ${mb(atFirstBaseline.rss)} (ratio ${(atFirst.rss / atFirstBaseline.rss).toFixed(1)}×)`);
+    console.log(`  RSS after ${idleSeconds} s idle: product ${mb(idle.rss)}, baseline ${mb(idleBaseline.rss)} (ratio ${(idle.rss / idleBaseline.rss).toFixed(1)}×)`);
+    console.log(`  RSS peak (VmHWM): product ${mb(idle.peak)} (largest sampled each second ${mb(sampledPeak)}), baseline ${mb(idleBaseline.peak)}`);
+  } finally {
+    await product?.stop();
+    await baseline.stop();
+  }
+}
+
+await forEachDatabase(measure);
