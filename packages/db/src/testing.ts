@@ -14,6 +14,7 @@ import { Kysely } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { createDb, type DbHandle, type DbKind } from './create-db.ts';
 import { migrateToLatest } from './migrate.ts';
+import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -72,6 +73,10 @@ function templateKey(): string {
   const dir = fileURLToPath(new URL('./migrations/', import.meta.url));
   const hash = createHash('sha256');
   for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+  // The migrations this process runs, too: a test run started before a migration was added
+  // serves its workers the old module list while the disk has the new file, and must not
+  // leave a template without the new migration under the new files' name.
+  hash.update(Object.keys(migrations).join(','));
   // The workspace's hoisted copy (its package.json is not among the package's exports).
   const pglitePackage = fileURLToPath(new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url));
   if (existsSync(pglitePackage)) hash.update(readFileSync(pglitePackage));
