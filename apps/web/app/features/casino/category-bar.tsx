@@ -1,7 +1,8 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type Paths } from '../../config/paths.ts';
-import styles from './casino.module.css';
+// Its own small stylesheet: the bar is on every casino page, the lobby's styles are not.
+import styles from './category-bar.module.css';
 
 export function casinoCategories(paths: Paths): { key: string; to: string; end?: boolean }[] {
   return [

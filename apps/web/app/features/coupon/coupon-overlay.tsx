@@ -8,17 +8,18 @@
  * - remote apps' browser events (SPEC §7): `coupon:add` puts a pick in the slip,
  *   `coupon:update` moves a pick's odds.
  */
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
-import { loadClientDictionaries } from '../../i18n/load.client.ts';
 import { addResources } from '../../i18n/instance.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { usePaths } from '../../config/paths.ts';
 import { getSelectionStore, SLIP_ANCHOR, useSelections } from '../line/index.ts';
-import { BetSlip } from './bet-slip.tsx';
 import { COUPON_ADD_EVENT, COUPON_UPDATE_EVENT, reminderDelay, remoteSelection, remoteUpdate } from './slip-state.ts';
 import styles from './coupon.module.css';
+
+// The slip itself is fetched when the quick coupon opens: most pages load without it.
+const BetSlip = lazy(() => import('./bet-slip.tsx').then((m) => ({ default: m.BetSlip })));
 
 /** Below this width the slip column gives way to the quick coupon (UI.md, SPEC §9 breakpoint). */
 export const QUICK_COUPON_BELOW_PX = 1366;
@@ -76,7 +77,9 @@ function useSportsTexts(wanted: boolean): boolean {
   useEffect(() => {
     if (!wanted || has) return;
     let live = true;
-    void loadClientDictionaries(lng, ['sports'])
+    // The map of dictionary chunks loads with it, not with every page.
+    void import('../../i18n/load.client.ts')
+      .then(({ loadClientDictionaries }) => loadClientDictionaries(lng, ['sports']))
       .then((resources) => {
         addResources(i18n, resources);
         if (live) setLoaded((n) => n + 1);
@@ -118,7 +121,9 @@ export function CouponOverlay() {
         <div className={styles.quickCoupon} data-testid="quick-coupon">
           {open ? (
             <div id={panelId} className={styles.quickPanel}>
-              <BetSlip anchor={false} />
+              <Suspense fallback={null}>
+                <BetSlip anchor={false} />
+              </Suspense>
             </div>
           ) : null}
           <button type="button" className={styles.quickToggle} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>

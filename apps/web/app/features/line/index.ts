@@ -14,7 +14,7 @@ export { CyberPage } from './pages/cyber-page.tsx';
 export { ResultsPage } from './pages/results-page.tsx';
 export { MultiLivePage } from './pages/multi-live-page.tsx';
 export { StatisticPage } from './pages/statistic-page.tsx';
-export { LoadFailed } from './pages/common.tsx';
+export { LoadFailed } from './pages/load-failed.tsx';
 export { TopGamesPanels, type TopGamesData } from './pages/top-games.tsx';
 // The bet slip (coupon feature) builds on the selections kept here.
 export { getSelectionStore, selectionOf, useSelections, type Selection } from './selections.ts';

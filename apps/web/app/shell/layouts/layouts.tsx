@@ -6,12 +6,14 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { isWithinMaintenance, type LayoutName, type RouteMeta } from '@betsite/domain';
 import { useRequiredRootData } from '../../config/root-data.ts';
-import { CasinoCategoryBar } from '../../features/casino/index.ts';
-import { CouponOverlay } from '../../features/coupon/index.ts';
-import { SessionLifecycle } from '../../features/session/index.ts';
-import { TermsWatch } from '../../features/terms/index.ts';
-import { ProtectionWatch } from '../../features/protection/index.ts';
-import { BanNotice } from '../../features/player-state/index.ts';
+// Every page has these: each comes from its own module, not its feature's index, which would
+// bring the feature's pages and helpers into the first load (issue 14: the first load's budget).
+import { CasinoCategoryBar } from '../../features/casino/category-bar.tsx';
+import { CouponOverlay } from '../../features/coupon/coupon-overlay.tsx';
+import { SessionLifecycle } from '../../features/session/session-lifecycle.tsx';
+import { TermsWatch } from '../../features/terms/watch.tsx';
+import { ProtectionWatch } from '../../features/protection/watch.tsx';
+import { BanNotice } from '../../features/player-state/ban-notice.tsx';
 import { BlockedHeader, Header } from '../header/header.tsx';
 import { Logo } from '../header/logo.tsx';
 import { Footer } from '../footer/footer.tsx';

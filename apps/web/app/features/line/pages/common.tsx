@@ -1,6 +1,6 @@
 /** Pieces the sports pages share: the left and right columns, loading and error states, result lists. */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, useLocation, useNavigation, useRevalidator } from 'react-router';
+import { Link, useLocation, useNavigation } from 'react-router';
 import type { ResultItem } from '@betsite/contracts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useRequiredRootData } from '../../../config/root-data.ts';
@@ -13,8 +13,11 @@ import { SportsSearch } from '../sports-search.tsx';
 import { gamePath } from '../paths.ts';
 import styles from './pages.module.css';
 
+export { LoadFailed } from './load-failed.tsx';
+
 // Its own chunk, loaded only for visitors once the page is live (typing before would be lost).
-const RegistrationWidget = lazy(() => import('../../auth/index.ts').then((m) => ({ default: m.RegistrationWidget })));
+// Marked pure so that importing the sportsbook's index for something else does not keep this module.
+const RegistrationWidget = /* @__PURE__ */ lazy(() => import('../../auth/index.ts').then((m) => ({ default: m.RegistrationWidget })));
 
 /** The bet slip, and for visitors the registration widget under it (then the column does not stick, or it would cover the form). */
 export function RightColumn() {
@@ -66,21 +69,6 @@ export function ListSkeleton({ rows = 8 }: { rows?: number }) {
           <span />
         </div>
       ))}
-    </div>
-  );
-}
-
-/** The API did not answer: say so and offer to try again (the loader runs again). */
-export function LoadFailed({ partial = false }: { partial?: boolean }) {
-  const { t } = useTranslation('sports');
-  const revalidator = useRevalidator();
-  const busy = revalidator.state === 'loading';
-  return (
-    <div className={styles.failed} role="alert">
-      <p>{t(partial ? 'load_failed_partial' : 'load_failed')}</p>
-      <button type="button" className="btn btn-primary" onClick={() => void revalidator.revalidate()} disabled={busy}>
-        {busy ? t('loading') : t('retry')}
-      </button>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { usePaths } from '../../../config/paths.ts';
 import { EmptyState, Panel } from '../../../shell/page-kit.tsx';
 import { GameRow } from '../game-row.tsx';
 import { useSectionLive } from '../use-section-live.ts';
-import { LoadFailed } from './common.tsx';
+import { LoadFailed } from './load-failed.tsx';
 import lineStyles from '../line.module.css';
 import styles from './pages.module.css';
 
