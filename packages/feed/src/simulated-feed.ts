@@ -9,8 +9,13 @@
  * at speed 60). The same seed and the same clock readings give the same events.
  *
  * Cost: a tick touches only games in play, and each only when its next step is due; the
- * pre-match line is priced once, when a game enters it — the next 6 hours at start-up,
- * the rest of the horizon `LINE_BATCH` games per tick.
+ * pre-match line is priced when a game enters it — the next 6 hours at start-up, the rest
+ * of the horizon `LINE_BATCH` games per tick.
+ *
+ * Memory: a game in the line before its start is kept as its fixture only. Its pre-match
+ * markets are a pure function of the fixture and the seed, so they are priced again when
+ * needed (a snapshot, the kick-off) rather than held for a week's ~1,700 games (~120,000
+ * outcomes). A snapshot's catch-up and pricing yield to the event loop now and then.
  */
 import type { Clock, SportId } from '@betsite/domain';
 import { dayOf, DAY_MS, fixturesForDay, type Fixture } from './fixtures/schedule.ts';
@@ -55,6 +60,21 @@ const LONGEST_GAME_MS = 6 * 3_600_000;
 
 const systemClock: Clock = { now: () => Date.now() };
 
+const byStart = (a: Fixture, b: Fixture) => a.game.startsAt - b.game.startsAt || (a.game.id < b.game.id ? -1 : 1);
+
+/** Work in slices of about this long between turns of the event loop. */
+const SLICE_MS = 20;
+
+/** A pause to call between units of work: it yields to the event loop once a slice is used up. */
+function slices(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
 export class SimulatedFeed implements FeedProvider {
   readonly name = 'simulated';
   private readonly seed: number;
@@ -69,12 +89,14 @@ export class SimulatedFeed implements FeedProvider {
   private readonly listeners = new Set<FeedListener>();
   private offset = 0;
   private seq = 0;
-  private initialised = false;
+  /** `running` while the first `snapshot()` catches up in slices; ticks wait for it. */
+  private state: 'new' | 'running' | 'ready' = 'new';
+  private catchingUp: Promise<void> | null = null;
   private lastDay = Number.NEGATIVE_INFINITY;
   /** Generated, not yet in the line (beyond the horizon), by start. */
   private future: Fixture[] = [];
-  /** In the line, not started, by start. */
-  private upcoming: GameRunner[] = [];
+  /** In the line, not started, by start: fixtures only (see Memory above). */
+  private upcoming: Fixture[] = [];
   private readonly running = new Map<string, GameRunner>();
   private results: FeedResultSnapshot[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -110,19 +132,24 @@ export class SimulatedFeed implements FeedProvider {
   }
 
   async snapshot(): Promise<FeedSnapshot> {
-    this.initialise();
+    if (this.state !== 'ready') await (this.catchingUp ??= this.initialiseInSlices());
+    // What changes with the events is copied now; games not yet started only change by
+    // starting, so their line is priced afterwards, in slices, as of this moment.
     const view = (runner: GameRunner): FeedGameSnapshot => ({
       game: runner.game,
       markets: runner.markets,
       live: runner.live,
       suspended: runner.suspended,
     });
-    return structuredClone({
-      seq: this.seq,
-      at: this.now(),
-      games: [...this.running.values(), ...this.upcoming].map(view),
-      results: this.results,
-    });
+    const upcoming = [...this.upcoming];
+    const head = structuredClone({ seq: this.seq, at: this.now(), games: [...this.running.values()].map(view), results: this.results });
+    const pause = slices();
+    const games = head.games;
+    for (const fixture of upcoming) {
+      await pause();
+      games.push({ game: structuredClone(fixture.game), markets: this.runner(fixture).markets, live: null, suspended: false });
+    }
+    return head;
   }
 
   subscribe(listener: FeedListener): () => void {
@@ -145,7 +172,8 @@ export class SimulatedFeed implements FeedProvider {
   /** Moves the feed's time forward (tests, demos) and plays up to it. */
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError('cannot go back in time');
-    this.initialise();
+    if (this.state === 'running') throw new Error('advance while the first snapshot is being made');
+    if (this.state === 'new') this.initialise();
     // Big jumps go in steps so that the line keeps being extended on the way.
     const target = this.offset + ms;
     while (this.offset < target) {
@@ -156,7 +184,11 @@ export class SimulatedFeed implements FeedProvider {
 
   /** Plays everything due up to now and delivers the events. */
   tick(): void {
-    if (!this.initialise()) return;
+    if (this.state === 'running') return;
+    if (this.state === 'new') {
+      this.initialise();
+      return;
+    }
     const now = this.now();
     const buffer: PendingEvent[] = [];
     const emit = (event: PendingEvent) => buffer.push(event);
@@ -179,10 +211,20 @@ export class SimulatedFeed implements FeedProvider {
     }
   }
 
-  /** First call: build the line and catch up with games already under way, silently. */
-  private initialise(): boolean {
-    if (this.initialised) return true;
-    this.initialised = true;
+  /** First call from a tick or `advance`: the catch-up at once. */
+  private initialise(): void {
+    for (const _ of this.catchUp());
+  }
+
+  /** First call from `snapshot()`: the catch-up with a turn of the event loop now and then. */
+  private async initialiseInSlices(): Promise<void> {
+    const pause = slices();
+    for (const _ of this.catchUp()) await pause();
+  }
+
+  /** Builds the line and catches up with games already under way, silently; yields between games. */
+  private *catchUp(): Generator<void, void, undefined> {
+    this.state = 'running';
     const now = this.now();
     const lookback = this.retentionMs + LONGEST_GAME_MS / this.speed;
     this.lastDay = dayOf(now - lookback) - 1;
@@ -190,6 +232,7 @@ export class SimulatedFeed implements FeedProvider {
     const past = this.future.filter((f) => f.game.startsAt <= now && f.game.startsAt >= now - lookback);
     this.future = this.future.filter((f) => f.game.startsAt > now);
     for (const fixture of past) {
+      yield;
       const runner = this.runner(fixture, false);
       runner.silent = true;
       this.play(runner, now, () => undefined);
@@ -198,9 +241,9 @@ export class SimulatedFeed implements FeedProvider {
         if (runner.outcome) this.results.push(runner.outcome);
       } else this.running.set(runner.game.id, runner);
     }
-    this.release(now, () => undefined, FIRST_LINE_MS, Number.POSITIVE_INFINITY);
+    this.release(now, null, FIRST_LINE_MS, Number.POSITIVE_INFINITY);
     this.collect(now);
-    return false;
+    this.state = 'ready';
   }
 
   private runner(fixture: Fixture, prematch = true): GameRunner {
@@ -224,7 +267,7 @@ export class SimulatedFeed implements FeedProvider {
       }
     }
     this.lastDay = last;
-    this.future.sort((a, b) => a.game.startsAt - b.game.startsAt || (a.game.id < b.game.id ? -1 : 1));
+    this.future.sort(byStart);
   }
 
   /**
@@ -232,16 +275,16 @@ export class SimulatedFeed implements FeedProvider {
    * start first): pricing a week of games at once would hold the event loop for seconds,
    * so the far end of the line fills over the first ticks.
    */
-  private release(now: number, emit: (event: PendingEvent) => void, horizon = this.horizonMs, limit = LINE_BATCH) {
+  private release(now: number, emit: ((event: PendingEvent) => void) | null, horizon = this.horizonMs, limit = LINE_BATCH) {
     let count = 0;
     while (count < this.future.length && count < limit && (this.future[count]?.game.startsAt ?? Infinity) <= now + horizon) count++;
     if (count === 0) return;
     for (const fixture of this.future.splice(0, count)) {
-      const runner = this.runner(fixture);
-      this.upcoming.push(runner);
-      emit({ type: 'game', at: now, game: runner.game, markets: runner.markets });
+      this.upcoming.push(fixture);
+      // Silently at start-up (the snapshot prices what it tells).
+      emit?.({ type: 'game', at: now, game: fixture.game, markets: this.runner(fixture).markets });
     }
-    this.upcoming.sort((a, b) => a.game.startsAt - b.game.startsAt || (a.game.id < b.game.id ? -1 : 1));
+    this.upcoming.sort(byStart);
   }
 
   private extendLine(now: number, emit: (event: PendingEvent) => void) {
@@ -249,10 +292,11 @@ export class SimulatedFeed implements FeedProvider {
     this.release(now, emit);
   }
 
+  /** Games whose start has come are played from their pre-match line, priced again (the same prices as released). */
   private startDue(now: number) {
     while ((this.upcoming[0]?.game.startsAt ?? Infinity) <= now) {
-      const runner = this.upcoming.shift();
-      if (runner) this.running.set(runner.game.id, runner);
+      const fixture = this.upcoming.shift();
+      if (fixture) this.running.set(fixture.game.id, this.runner(fixture));
     }
   }
 
