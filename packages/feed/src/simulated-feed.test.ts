@@ -169,7 +169,8 @@ describe('SimulatedFeed', () => {
     const events = record(feed);
     const first = await feed.snapshot();
     expect(first.games.length).toBeGreaterThan(20);
-    for (let i = 0; i < 30; i++) {
+    // The far end of the week enters the line 20 games a tick.
+    for (let i = 0; i < 100; i++) {
       clock.time += 1000;
       feed.tick();
     }

@@ -51,9 +51,14 @@ export interface SimulatedFeedOptions {
   resultsRetentionMs?: number;
 }
 
-/** The line released at start-up; the rest of the horizon follows in batches. */
+/**
+ * The line released at start-up; the rest of the horizon follows in batches, a tick's
+ * batch written in one transaction by the ingester: small enough that neither the pricing
+ * nor that write holds the server (the embedded database serves one transaction at a time)
+ * for long. The week fills over the first minute and a half.
+ */
 const FIRST_LINE_MS = 6 * 3_600_000;
-const LINE_BATCH = 80;
+const LINE_BATCH = 20;
 
 /** Longer than any game lasts at speed 1 (a five-set match with breaks). */
 const LONGEST_GAME_MS = 6 * 3_600_000;
