@@ -17,29 +17,29 @@
  * and with every request read from the database (LINE_CACHE_TTL_MS=0); set
  * LINE_CACHE_TTL_MS to run one of them only.
  *
+ * Baseline (issue 14), per database, after the product has stopped: a bare fastify over the
+ * database the product left behind (bench/support/line-baseline-server.ts) answering the same
+ * rows — the games the line listing showed with the outcomes of the markets it showed, and the
+ * football game with every outcome — each with one plain indexed SELECT; printed with the
+ * ratio product/baseline of each mode.
+ *
  * Usage: node --import tsx bench/line.ts [connections=50] [seconds=15]   (BENCH_DB=pglite|postgres for one only)
  */
-import { loadavg } from 'node:os';
-import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { GamesResponse, GameResponse, SportsResponse } from '@betsite/contracts';
+import { freePort } from '../e2e/support/server.ts';
 import { forEachDatabase, type BenchDatabase } from './support/databases.ts';
+import { gamesIn, getJson, waitForLine } from './support/line-fill.ts';
+import { describe, load, ratio, type LoadFigure } from './support/load.ts';
 import { startBenchServer, webBuilt } from './support/server.ts';
+import { spawnServer } from './support/spawned.ts';
 
 const connections = Number(process.argv[2] ?? 50);
 const duration = Number(process.argv[3] ?? 15);
-const FILL_POLL_MS = 2_000;
-/** The line counts as filled when its count has not grown for this many polls in a row. */
-const FILL_STABLE_POLLS = 4;
-const FILL_TIMEOUT_MS = 300_000;
 const headers = { accept: 'application/json', 'accept-encoding': 'gzip', 'accept-language': 'en' };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const LISTING = '/web-api/line/v1/games?section=line&sportId=1&limit=50';
 
 /** Median time of `count` requests one after another (no concurrency): the cost of one request. */
 async function alone(url: string, count = 20): Promise<number> {
@@ -53,65 +53,96 @@ async function alone(url: string, count = 20): Promise<number> {
   return times.sort((a, b) => a - b)[Math.floor(count / 2)] ?? Number.NaN;
 }
 
-const total = (sports: SportsResponse) => sports.sports.reduce((sum, s) => sum + s.count, 0);
-
-async function waitForLine(origin: string): Promise<{ line: number; seconds: number }> {
-  const started = Date.now();
-  let last = -1;
-  let stable = 0;
-  for (;;) {
-    const count = total(await getJson<SportsResponse>(`${origin}/web-api/line/v1/sports?section=line`));
-    stable = count > 0 && count <= last ? stable + 1 : 0;
-    last = Math.max(last, count);
-    if (stable >= FILL_STABLE_POLLS) return { line: last, seconds: (Date.now() - started) / 1000 };
-    if (Date.now() - started > FILL_TIMEOUT_MS) throw new Error(`the line did not stop growing within ${FILL_TIMEOUT_MS / 1000} s (${count} games)`);
-    await sleep(FILL_POLL_MS);
-  }
+/** What the baseline reads: the rows of the product's answers, and the product's figures to compare. */
+interface Measured {
+  mode: string;
+  listing: LoadFigure;
+  detail: LoadFigure;
+  rows: { gameIds: number[]; marketKeys: string[] };
+  gameId: number;
 }
 
 const cacheModes = process.env.LINE_CACHE_TTL_MS === undefined ? ['1000', '0'] : [process.env.LINE_CACHE_TTL_MS];
 
 async function measureDb(db: BenchDatabase) {
-  for (const ttl of cacheModes) await measure(db, ttl);
+  // Our own data directory: PGlite's files stay after the product stops, for the baseline.
+  const dataDir = mkdtempSync(join(tmpdir(), 'betsite-bench-line-'));
+  try {
+    const measured: Measured[] = [];
+    for (const ttl of cacheModes) measured.push(await measure(db, ttl, dataDir));
+    await measureBaseline(db, dataDir, measured);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
-async function measure(db: BenchDatabase, cacheTtlMs: string) {
-  const server = await startBenchServer({ FEED: 'simulated', RATE_LIMITS_SCALE: '1000000', LINE_CACHE_TTL_MS: cacheTtlMs, ...db.env });
+/** Warm-up, one request alone, then the load; printed under `label`. */
+async function target(label: string, url: string, path: string): Promise<LoadFigure> {
+  // Warm up JIT, caches and the database before measuring.
+  await load(url, { connections, duration: 3, headers, warmup: 0 });
+  const single = await alone(url);
+  const before = loadavg()[0] ?? 0;
+  const figure = await load(url, { connections, duration, headers, warmup: 0 });
+  console.log(`  ${label}: GET ${path}  (one request alone: ${single.toFixed(1)} ms; load average before ${before.toFixed(2)})`);
+  console.log(`    ${describe(figure)}`);
+  return figure;
+}
+
+async function measure(db: BenchDatabase, cacheTtlMs: string, dataDir: string): Promise<Measured> {
+  const server = await startBenchServer({ FEED: 'simulated', RATE_LIMITS_SCALE: '1000000', LINE_CACHE_TTL_MS: cacheTtlMs, DATA_DIR: dataDir, ...db.env });
   try {
     const { origin } = server;
     const filled = await waitForLine(origin);
-    const live = total(await getJson<SportsResponse>(`${origin}/web-api/line/v1/sports?section=live`));
+    const live = gamesIn(await getJson<SportsResponse>(`${origin}/web-api/line/v1/sports?section=live`));
     const football =
       (await getJson<GamesResponse>(`${origin}/web-api/line/v1/games?section=live&sportId=1&limit=1`)).games[0] ??
       (await getJson<GamesResponse>(`${origin}/web-api/line/v1/games?section=line&sportId=1&limit=1`)).games[0];
     if (!football) throw new Error('no football game in the line');
     const detail = await getJson<GameResponse>(`${origin}/web-api/line/v1/games/${football.id}`);
     const outcomes = detail.game.markets.reduce((sum, m) => sum + m.outcomes.length, 0);
+    const listed = (await getJson<GamesResponse>(`${origin}${LISTING}`)).games;
+    const pairs = listed.flatMap((g) => g.markets.map((m) => [g.id, m.key] as const));
+    const rows = { gameIds: pairs.map(([id]) => id), marketKeys: pairs.map(([, key]) => key) };
 
     const cache = cacheTtlMs === '0' ? 'every request read from the database' : `list answers reused for ${cacheTtlMs} ms (as served)`;
     console.log(`Line API [${db.label}, ${cache}]: ${connections} connections, ${duration} s each, ${webBuilt() ? 'server.ts' : 'build() without pages'}, simulated feed running`);
     console.log(`  line filled: ${filled.line} games in the line, ${live} in play (stable after ${filled.seconds.toFixed(0)} s)`);
+    const figures: LoadFigure[] = [];
     const targets: [string, string][] = [
       ['sports menu', '/web-api/line/v1/sports?section=line'],
-      ['line listing', '/web-api/line/v1/games?section=line&sportId=1&limit=50'],
+      [`line listing (${listed.length} games, ${pairs.length} markets)`, LISTING],
       ['live listing', '/web-api/line/v1/games?section=live&limit=50'],
       [`football game (${detail.game.markets.length} markets, ${outcomes} outcomes, ${football.isLive ? 'live' : 'pre-match'})`, `/web-api/line/v1/games/${football.id}`],
     ];
-    for (const [label, path] of targets) {
-      const url = `${origin}${path}`;
-      // Warm up JIT, caches and the database before measuring.
-      await autocannon({ url, connections, duration: 3, headers });
-      const single = await alone(url);
-      const load = loadavg()[0] ?? 0;
-      const result = await autocannon({ url, connections, duration, headers });
-      const failed = result.non2xx + result.errors + result.timeouts;
-      const bytes = result.requests.total > 0 ? result.throughput.total / result.requests.total : 0;
-      console.log(`  ${label}: GET ${path}  (one request alone: ${single.toFixed(1)} ms; load average before ${load.toFixed(2)})`);
-      console.log(
-        `    requests/s avg ${result.requests.average.toFixed(0)}  latency ms p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}  ` +
-          `(${result.requests.total} requests, ${(bytes / 1024).toFixed(1)} KB each on the wire; non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
-      );
-      if (failed > 0) console.log(`    statuses ${JSON.stringify(result.statusCodeStats)}`);
+    for (const [label, path] of targets) figures.push(await target(label, `${origin}${path}`, path));
+    return { mode: cacheTtlMs === '0' ? 'no list cache' : 'as served', listing: figures[1]!, detail: figures[3]!, rows, gameId: football.id };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureBaseline(db: BenchDatabase, dataDir: string, measured: Measured[]) {
+  const last = measured.at(-1);
+  if (!last) return;
+  const env: Record<string, string> = db.env.DATABASE_URL ? { DATABASE_URL: db.env.DATABASE_URL } : { PGLITE_DIR: join(dataDir, 'pglite') };
+  const server = await spawnServer(['--import', 'tsx', 'bench/support/line-baseline-server.ts'], { NODE_ENV: 'production', ...env }, await freePort());
+  try {
+    const res = await fetch(`${server.origin}/rows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(last.rows) });
+    if (!res.ok) throw new Error(`baseline /rows answered ${res.status}`);
+    const listed = await getJson<{ outcomes: unknown[] }[]>(`${server.origin}/listing`);
+    const detailed = await getJson<{ outcomes: unknown[] }>(`${server.origin}/games/${last.gameId}`);
+    const outcomes = listed.reduce((sum, g) => sum + g.outcomes.length, 0);
+    console.log(`Line baseline [${db.label}]: bare fastify + compress over the database the product left (feed stopped), the JSON built by one indexed SELECT`);
+    const listing = await target(`listing's games and main outcomes from the tables (${listed.length} games, ${outcomes} outcomes)`, `${server.origin}/listing`, '/listing');
+    const hasRows = (await fetch(`${server.origin}/listing-rows`)).ok;
+    const rows = hasRows ? await target(`the same listing as stored in line_list_rows`, `${server.origin}/listing-rows`, '/listing-rows') : null;
+    const detail = await target(`football game's outcomes (${detailed.outcomes.length})`, `${server.origin}/games/${last.gameId}`, `/games/${last.gameId}`);
+    const versus = (what: string, product: LoadFigure, baseline: LoadFigure) =>
+      `  ${what}: ${product.rps.toFixed(0)} req/s p99 ${product.p99} ms vs baseline ${baseline.rps.toFixed(0)} req/s p99 ${baseline.p99} ms — ${ratio(product, baseline)}`;
+    for (const m of measured) {
+      console.log(versus(`line listing, product ${m.mode}, baseline from the tables`, m.listing, listing));
+      if (rows) console.log(versus(`line listing, product ${m.mode}, baseline from line_list_rows`, m.listing, rows));
+      console.log(versus(`game detail, product ${m.mode}`, m.detail, detail));
     }
   } finally {
     await server.stop();

@@ -10,6 +10,8 @@ export interface LoadOptions {
   /** Seconds measured (after the warm-up). */
   duration: number;
   headers?: Record<string, string>;
+  /** Seconds of unmeasured load first (default 3). */
+  warmup?: number;
 }
 
 export interface LoadFigure {
@@ -26,8 +28,8 @@ export interface LoadFigure {
   statuses: Record<string, unknown> | undefined;
 }
 
-export async function load(url: string, { connections, duration, headers = {} }: LoadOptions): Promise<LoadFigure> {
-  await autocannon({ url, connections, duration: 3, headers });
+export async function load(url: string, { connections, duration, headers = {}, warmup = 3 }: LoadOptions): Promise<LoadFigure> {
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
   const r = await autocannon({ url, connections, duration, headers });
   return {
     rps: r.requests.average,
