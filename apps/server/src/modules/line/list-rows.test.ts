@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describeEachDb } from '@betsite/db/testing';
 import type { Database } from '@betsite/db';
 import { GAME_STATUS, SPORT } from '@betsite/domain';
@@ -16,16 +16,65 @@ import { GameResponseSchema, GamesResponseSchema, LINE_API_BASE, type GameCard, 
 import { createClock, type ServerClock } from '../../lib/clock.ts';
 import { buildTestApp, opsHeaders } from '../../testing.ts';
 import { ensureListRows, refreshListRows } from './list-rows.ts';
-import { gameDetail, gamesQuery, withMarkets } from './queries.ts';
-import { detailOf, marketsOf } from './rows.ts';
+import { gameDetail, gamesQuery, mainMarkets } from './queries.ts';
+import { cardOf, detailOf, marketsOf, type GameRow } from './rows.ts';
 
 const OPEN = [GAME_STATUS.notStarted, GAME_STATUS.live, GAME_STATUS.break];
 const HOUR = 3_600_000;
 
+/**
+ * The old list query's cards (before list rows): candidate markets with their spreads from
+ * a subquery each, the main ones chosen, then their markets and outcomes read by pairs.
+ */
+async function cardsAsBefore(db: Kysely<Database>, rows: readonly GameRow[]): Promise<GameCard[]> {
+  const candidates = await db
+    .selectFrom('markets as m')
+    .select([
+      'm.game_id',
+      'm.key',
+      'm.type',
+      'm.scope',
+      'm.blocked',
+      sql<number>`coalesce((select max(o.price) - min(o.price) from outcomes o where o.game_id = m.game_id and o.market_key = m.key), 0)`.as('spread'),
+    ])
+    .where('m.game_id', 'in', rows.map((r) => r.id))
+    .where('m.type', 'in', ['1x2', 'winner', 'total', 'handicap'])
+    .where('m.scope', '!~', '^p[0-9]+$')
+    .execute();
+  const chosen = rows.flatMap((row) => mainMarkets(candidates.filter((c) => c.game_id === row.id), row.sport_id));
+  if (chosen.length === 0) return rows.map((row) => cardOf(row, []));
+  const pairs = sql.join(chosen.map((c) => sql`(${c.game_id}::int, ${c.key}::text)`));
+  const [markets, outcomes] = await Promise.all([
+    db
+      .selectFrom('markets as m')
+      .where(sql<boolean>`(m.game_id, m.key) in (values ${pairs})`)
+      .select(['m.game_id', 'm.key', 'm.type', 'm.group_id', 'm.scope', 'm.param', 'm.name', 'm.blocked'])
+      .orderBy('m.game_id')
+      .orderBy('m.sort_order')
+      .execute(),
+    db
+      .selectFrom('outcomes as o')
+      .where(sql<boolean>`(o.game_id, o.market_key) in (values ${pairs})`)
+      .select(['o.game_id', 'o.key', 'o.market_key', 'o.type_id', 'o.kind', 'o.line', 'o.score', 'o.name', 'o.price', 'o.blocked', 'o.status'])
+      .orderBy('o.game_id')
+      .orderBy('o.sort_order')
+      .execute(),
+  ]);
+  return rows.map((row) =>
+    cardOf(
+      row,
+      marketsOf(
+        markets.filter((m) => m.game_id === row.id),
+        outcomes.filter((o) => o.game_id === row.id),
+      ),
+    ),
+  );
+}
+
 /** Every open game's card computed afresh by the old list query, by game id. */
 async function freshCards(db: Kysely<Database>): Promise<Map<number, GameCard>> {
   const rows = await gamesQuery(db).where('g.status', 'in', OPEN).execute();
-  const cards = await withMarkets(db, rows);
+  const cards = await cardsAsBefore(db, rows);
   return new Map(cards.map((card) => [card.id, card]));
 }
 

@@ -24,7 +24,7 @@ import {
   type TimeFilter,
 } from '@betsite/contracts';
 import { disallowedSportsOf } from '../user-config/index.ts';
-import { cardOf, detailOf, marketsOf, resultItemOf, type GameRow, type MarketRow, type OutcomeRow } from './rows.ts';
+import { cardOf, detailOf, marketsOf, resultItemOf, type GameRow, type MarketRow } from './rows.ts';
 
 /** Sports a player hid, per section (SPEC §3 disallow_line_sport / disallow_live_sport). */
 export interface HiddenSports {
@@ -195,51 +195,61 @@ export function mainMarkets<M extends MarketCandidate>(markets: readonly M[], sp
 }
 
 /**
- * Games as list rows: first each game's candidate markets with their spreads (narrow rows),
- * then markets and outcomes of the chosen ones only — a few per game instead of every line.
+ * Games as list rows (what list-rows.ts stores): each game's candidate markets (whole-game
+ * result, total and handicap markets) with their outcomes in two reads, the main ones chosen
+ * here by their price spreads.
  */
 export async function withMarkets(db: DB, rows: readonly GameRow[]): Promise<GameCard[]> {
   if (rows.length === 0) return [];
   const gameIds = rows.map((r) => r.id);
-  const candidates = await db
-    .selectFrom('markets as m')
-    .select([
-      'm.game_id',
-      'm.key',
-      'm.type',
-      'm.scope',
-      'm.blocked',
-      sql<number>`coalesce((select max(o.price) - min(o.price) from outcomes o where o.game_id = m.game_id and o.market_key = m.key), 0)`.as('spread'),
-    ])
-    .where('m.game_id', 'in', gameIds)
-    .where('m.type', 'in', MAIN_TYPES)
-    .where('m.scope', '!~', PERIOD_SCOPE)
-    .execute();
-  const sportOf = new Map(rows.map((r) => [r.id, r.sport_id]));
-  const chosen = [...groupBy(candidates, (c) => c.game_id)].flatMap(([gameId, list]) => mainMarkets(list, sportOf.get(gameId) ?? 0));
-  let markets: MarketRow[] = [];
-  let outcomes: OutcomeRow[] = [];
-  if (chosen.length > 0) {
-    const pairs = sql.join(chosen.map((c) => sql`(${c.game_id}::int, ${c.key}::text)`));
-    [markets, outcomes] = await Promise.all([
-      db
-        .selectFrom('markets as m')
-        .where(sql<boolean>`(m.game_id, m.key) in (values ${pairs})`)
-        .select(['m.game_id', 'm.key', 'm.type', 'm.group_id', 'm.scope', 'm.param', 'm.name', 'm.blocked'])
-        .orderBy('m.game_id')
-        .orderBy('m.sort_order')
-        .execute(),
-      db
-        .selectFrom('outcomes as o')
-        .where(sql<boolean>`(o.game_id, o.market_key) in (values ${pairs})`)
-        .select(['o.game_id', 'o.key', 'o.market_key', 'o.type_id', 'o.kind', 'o.line', 'o.score', 'o.name', 'o.price', 'o.blocked', 'o.status'])
-        .orderBy('o.game_id')
-        .orderBy('o.sort_order')
-        .execute(),
-    ]);
+  const [markets, outcomes] = await Promise.all([
+    db
+      .selectFrom('markets as m')
+      .select(['m.game_id', 'm.key', 'm.type', 'm.group_id', 'm.scope', 'm.param', 'm.name', 'm.blocked'])
+      .where('m.game_id', 'in', gameIds)
+      .where('m.type', 'in', MAIN_TYPES)
+      .where('m.scope', '!~', PERIOD_SCOPE)
+      .orderBy('m.game_id')
+      .orderBy('m.sort_order')
+      .execute(),
+    db
+      .selectFrom('outcomes as o')
+      .innerJoin('markets as m', (join) => join.onRef('m.game_id', '=', 'o.game_id').onRef('m.key', '=', 'o.market_key'))
+      .select(['o.game_id', 'o.key', 'o.market_key', 'o.type_id', 'o.kind', 'o.line', 'o.score', 'o.name', 'o.price', 'o.blocked', 'o.status'])
+      .where('o.game_id', 'in', gameIds)
+      .where('m.type', 'in', MAIN_TYPES)
+      .where('m.scope', '!~', PERIOD_SCOPE)
+      .orderBy('o.game_id')
+      .orderBy('o.sort_order')
+      .execute(),
+  ]);
+  const prices = new Map<string, { min: number; max: number }>();
+  for (const o of outcomes) {
+    const id = `${o.game_id}|${o.market_key}`;
+    const range = prices.get(id);
+    if (range) {
+      range.min = Math.min(range.min, o.price);
+      range.max = Math.max(range.max, o.price);
+    } else prices.set(id, { min: o.price, max: o.price });
   }
-  const byGame = groupBy(markets, (m) => m.game_id);
-  const outcomesByGame = groupBy(outcomes, (o) => o.game_id);
+  const spreadOf = (m: MarketRow) => {
+    const range = prices.get(`${m.game_id}|${m.key}`);
+    return range ? range.max - range.min : 0;
+  };
+  const sportOf = new Map(rows.map((r) => [r.id, r.sport_id]));
+  const chosen = new Set<string>();
+  for (const [gameId, list] of groupBy(markets, (m) => m.game_id)) {
+    const candidates = list.map((m) => ({ key: m.key, type: m.type, scope: m.scope, blocked: m.blocked, spread: spreadOf(m) }));
+    for (const main of mainMarkets(candidates, sportOf.get(gameId) ?? 0)) chosen.add(`${gameId}|${main.key}`);
+  }
+  const byGame = groupBy(
+    markets.filter((m) => chosen.has(`${m.game_id}|${m.key}`)),
+    (m) => m.game_id,
+  );
+  const outcomesByGame = groupBy(
+    outcomes.filter((o) => chosen.has(`${o.game_id}|${o.market_key}`)),
+    (o) => o.game_id,
+  );
   return rows.map((row) => cardOf(row, marketsOf(byGame.get(row.id) ?? [], outcomesByGame.get(row.id) ?? [])));
 }
 
@@ -351,25 +361,27 @@ export interface GamesFilter {
 /** A list's games as their rows store them: serialised `GameCard`s (list-rows.ts), sent as they are. */
 export type CardsJson = readonly string[];
 
-/** One indexed read of the section's rows in list order, and their count. */
+/**
+ * One indexed read of the section's rows in list order, their count alongside (computed
+ * once per query); a page past the end asks for the count alone.
+ */
 export async function gameCards(db: DB, query: GamesFilter, now: number, hidden: HiddenSports): Promise<{ total: number; games: CardsJson }> {
   let rows = db.selectFrom('line_list_rows as r').where((eb) => rowInSection(query.section, query.filter, now, hidden)(eb));
   if (query.sportId !== undefined) rows = rows.where('r.sport_id', '=', query.sportId);
   if (query.champId !== undefined) rows = rows.where('r.champ_id', '=', query.champId);
-  const [page, total] = await Promise.all([
-    rows
-      .select('r.card')
-      .orderBy('r.sport_order')
-      .orderBy('r.champ_order')
-      .orderBy('r.champ_id')
-      .orderBy('r.starts_at')
-      .orderBy('r.game_id')
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
-    rows.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { total: total.n, games: page.map((r) => r.card) };
+  const count = rows.select(sql<number>`count(*)::int`.as('n'));
+  const page = await rows
+    .select(['r.card', count.as('total')])
+    .orderBy('r.sport_order')
+    .orderBy('r.champ_order')
+    .orderBy('r.champ_id')
+    .orderBy('r.starts_at')
+    .orderBy('r.game_id')
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
+  const total = page[0]?.total ?? (query.offset > 0 ? (await count.executeTakeFirstOrThrow()).n : 0);
+  return { total: Number(total), games: page.map((r) => r.card) };
 }
 
 /** The cards of these games, in the order given (games without a row, no longer listed, left out). */
