@@ -20,6 +20,12 @@
  * the publish call itself; ingester backlog, event-loop delay, CPU), and the server's
  * resident memory per connection.
  *
+ * Baseline (issue 14), after the databases: a bare `ws` broadcast server
+ * (bench/support/fanout-baseline-server.ts) with the same sockets, protocol and load feed —
+ * no ingester, database or bus — measured the same way; the closing lines put each product
+ * run beside it: latency (ratio baseline/product), lost, GC pauses in all, event-loop delay,
+ * CPU and memory per connection, all measured inside each server process.
+ *
  * Usage: node --import tsx bench/feed-fanout.ts [clients=5000] [perSecond=500] [seconds=20] [games=100]
  *        (BENCH_DB=pglite|postgres for one database only; FANOUT_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'
  *        passes options to the server's node, e.g. to profile it)
@@ -34,10 +40,12 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { LIVE_WS_PATH } from '@betsite/contracts';
 import { stopProcess } from '../e2e/support/server.ts';
-import { forEachDatabase, type BenchDatabase } from './support/databases.ts';
-import type { RunAnswer, StateAnswer, StatsAnswer } from './support/fanout-server.ts';
+import { forEachDatabase } from './support/databases.ts';
+import type { BaselineRunAnswer } from './support/fanout-baseline-server.ts';
+import type { RunAnswer, ServerMeasures, StateAnswer, StatsAnswer } from './support/fanout-server.ts';
+import type { ProcessMeasures } from './support/process-probe.ts';
 import { decodeEvent, wallClock } from './support/load-feed.ts';
-import { percentiles, summarise } from './support/stats.ts';
+import { percentiles, summarise, type Summary } from './support/stats.ts';
 import { closeAll } from './support/sockets.ts';
 
 const [clients, perSecond, seconds, games] = [5000, 500, 20, 100].map((fallback, i) => Number(process.argv[2 + i] ?? fallback)) as [number, number, number, number];
@@ -54,10 +62,11 @@ interface FanoutServer {
   stop(): Promise<void>;
 }
 
-async function startFanoutServer(db: BenchDatabase): Promise<FanoutServer> {
+/** `script` (fanout-server.ts: the product; fanout-baseline-server.ts: the bare `ws` baseline) in its own process. */
+async function startFanoutServer(script: string, env: Record<string, string>): Promise<FanoutServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'betsite-bench-fanout-'));
   const nodeArgs = process.env.FANOUT_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs, '--import', 'tsx', fileURLToPath(new URL('./support/fanout-server.ts', import.meta.url))], {
+  const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs, '--import', 'tsx', fileURLToPath(new URL(`./support/${script}`, import.meta.url))], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -67,7 +76,7 @@ async function startFanoutServer(db: BenchDatabase): Promise<FanoutServer> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       FANOUT_GAMES: String(games),
-      ...db.env,
+      ...env,
     },
     // Its stdin stays open while we run: the server exits when it closes.
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -200,8 +209,19 @@ function openClient(url: string, game: number, gameId: number): Promise<Client> 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function measure(db: BenchDatabase) {
-  const server = await startFanoutServer(db);
+/** What the comparison with the baseline needs of a run. */
+interface FanoutFigure {
+  label: string;
+  latency: Summary;
+  lost: number;
+  expected: number;
+  server: ProcessMeasures;
+  /** RSS per connection, bytes (connected, after a full GC). */
+  perConnection: number;
+}
+
+async function measure(label: string, start: () => Promise<FanoutServer>): Promise<FanoutFigure> {
+  const server = await start();
   const opened: Client[] = [];
   try {
     let state: StateAnswer = { ready: false, gameIds: [], marketsPerGame: 0 };
@@ -241,7 +261,8 @@ async function measure(db: BenchDatabase) {
     gcObserver.observe({ entryTypes: ['gc'] });
     const cpuBefore = process.cpuUsage();
     const runStarted = wallClock();
-    const { report, server: measured, transactions } = await call<RunAnswer>(server, '/bench/run', { perSecond, seconds, raw: dump !== undefined });
+    const answer = await call<RunAnswer | BaselineRunAnswer>(server, '/bench/run', { perSecond, seconds, raw: dump !== undefined });
+    const { report, server: measured } = answer;
     await sleep(STRAGGLERS_MS);
     loop.disable();
     gcObserver.disconnect();
@@ -279,11 +300,9 @@ async function measure(db: BenchDatabase) {
     }
     const end = summarise(latency);
     const events = report.last - report.first + 1;
-    const t = measured.transactions;
-    const d = measured.deltas;
 
     console.log(
-      `Feed fan-out [${db.label}]: ${games} live football games × ${state.marketsPerGame} markets, ${clients} WebSocket subscribers (${(clients / games).toFixed(0)} a game), ` +
+      `Feed fan-out [${label}]: ${games} live football games × ${state.marketsPerGame} markets, ${clients} WebSocket subscribers (${(clients / games).toFixed(0)} a game), ` +
         `${perSecond} odds changes/s for ${seconds} s, one node; ${cpus().length} CPUs shared by the server and the clients (load average before the run ${loadBefore.toFixed(2)})`,
     );
     console.log(`  connect + subscribe  ${connectSeconds.toFixed(1)} s (${opened.length} snapshots)`);
@@ -296,20 +315,10 @@ async function measure(db: BenchDatabase) {
     console.log(
       `  lost ${lost} of ${expected} (seq gaps ${heard.gaps}, duplicate deltas ${heard.duplicates}, events seen twice ${heard.duplicateEvents}, re-snapshots ${heard.resnapshots}, errors ${heard.errors}, sockets closed ${heard.closed})`,
     );
-    console.log(
-      `  server: ${t.count} transactions, events each ${percentiles(t.events, '')}; ingester applied ${measured.applied}, skipped ${measured.ingester?.skipped ?? '?'} in all; ` +
-        `backlog at worst ${measured.backlogMax} events`,
-    );
-    console.log(`    per transaction: begin ${percentiles(t.beginMs)}`);
-    console.log(`                     its first event queued ${percentiles(t.queuedMs)}`);
-    console.log(`                     statements ${percentiles(t.workMs)}`);
-    console.log(`                     commit ${percentiles(t.commitMs)}`);
-    console.log(`                     publish all ${percentiles(t.publishMs)}`);
-    console.log(`                     total ${percentiles(t.totalMs)}`);
-    console.log(`    per delta: event → publish ${percentiles(d.eventToPublishMs)}; publish call (fan-out to ${(clients / games).toFixed(0)} sockets) ${percentiles(d.publishCallMs)}; markets ${percentiles(d.markets, '')}`);
+    if ('transactions' in measured) printProductServer(measured);
     const clientLoop = (ns: number) => Math.max(0, ns / 1e6 - 5).toFixed(1);
     console.log(
-      `    event-loop delay p50 ${measured.eventLoopDelayMs.p50.toFixed(1)}  p99 ${measured.eventLoopDelayMs.p99.toFixed(1)}  max ${measured.eventLoopDelayMs.max.toFixed(1)} ms ` +
+      `  server: event-loop delay p50 ${measured.eventLoopDelayMs.p50.toFixed(1)}  p99 ${measured.eventLoopDelayMs.p99.toFixed(1)}  max ${measured.eventLoopDelayMs.max.toFixed(1)} ms ` +
         `(clients' p99 ${clientLoop(loop.percentile(99))}  max ${clientLoop(loop.max)} ms); GC ${measured.gc.count} pauses, ${measured.gc.totalMs.toFixed(0)} ms in all, longest ${measured.gc.maxMs.toFixed(1)} ms ` +
         `(clients' ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms); ` +
         `CPU: server ${(measured.cpu * 100).toFixed(0)}% of a core, clients ${(clientCpuShare * 100).toFixed(0)}%`,
@@ -322,13 +331,14 @@ async function measure(db: BenchDatabase) {
     );
     if (outside > 0) console.log(`  (${outside} updates of the warm-up arrived after it and were left out)`);
     if (dump) {
-      const file = `${dump}.${db.env.DATABASE_URL ? 'postgres' : 'pglite'}.json`;
+      const file = `${dump}.${label.replaceAll(/[^A-Za-z0-9]+/g, '-')}.json`;
       const heardEvents = Array.from(updates.events.subarray(0, updates.size));
       const readAt = Array.from(updates.readAt.subarray(0, updates.size));
-      writeFileSync(file, JSON.stringify({ report, transactions, updates: { events: heardEvents, readAt } }));
+      writeFileSync(file, JSON.stringify({ report, transactions: 'transactions' in answer ? answer.transactions : undefined, updates: { events: heardEvents, readAt } }));
       console.log(`  raw figures in ${file}`);
     }
     if (lost > 0 || heard.gaps > 0) process.exitCode = 1;
+    return { label, latency: end, lost, expected, server: measured, perConnection: (connected.memory.rss - before.memory.rss) / clients };
   } finally {
     await closeAll(opened.map((c) => c.socket));
     heard.reset();
@@ -336,4 +346,38 @@ async function measure(db: BenchDatabase) {
   }
 }
 
-await forEachDatabase(measure);
+/** Where the product's time goes, from the server's own records. */
+function printProductServer(measured: ServerMeasures) {
+  const t = measured.transactions;
+  const d = measured.deltas;
+  console.log(
+    `  server: ${t.count} transactions, events each ${percentiles(t.events, '')}; ingester applied ${measured.applied}, skipped ${measured.ingester?.skipped ?? '?'} in all; ` +
+      `backlog at worst ${measured.backlogMax} events`,
+  );
+  console.log(`    per transaction: begin ${percentiles(t.beginMs)}`);
+  console.log(`                     its first event queued ${percentiles(t.queuedMs)}`);
+  console.log(`                     statements ${percentiles(t.workMs)}`);
+  console.log(`                     commit ${percentiles(t.commitMs)}`);
+  console.log(`                     publish all ${percentiles(t.publishMs)}`);
+  console.log(`                     total ${percentiles(t.totalMs)}`);
+  console.log(`    per delta: event → publish ${percentiles(d.eventToPublishMs)}; publish call (fan-out to ${(clients / games).toFixed(0)} sockets) ${percentiles(d.publishCallMs)}; markets ${percentiles(d.markets, '')}`);
+}
+
+const figures: FanoutFigure[] = [];
+await forEachDatabase(async (db) => {
+  figures.push(await measure(db.label, () => startFanoutServer('fanout-server.ts', db.env)));
+});
+const baseline = await measure('baseline: bare ws broadcast', () => startFanoutServer('fanout-baseline-server.ts', {}));
+console.log(`Fan-out, product beside the bare ws broadcast (${clients} sockets, ${perSecond} changes/s, ${seconds} s):`);
+const ms = (v: number) => v.toFixed(1);
+for (const f of figures) {
+  const b = baseline;
+  console.log(
+    `  [${f.label}] latency p50 ${ms(f.latency.p50)} vs ${ms(b.latency.p50)}, p99 ${ms(f.latency.p99)} vs ${ms(b.latency.p99)} ms ` +
+      `(ratio baseline/product p50 ${(b.latency.p50 / f.latency.p50).toPrecision(2)}, p99 ${(b.latency.p99 / f.latency.p99).toPrecision(2)}); lost ${f.lost} vs ${b.lost}; ` +
+      `GC ${f.server.gc.totalMs.toFixed(0)} vs ${b.server.gc.totalMs.toFixed(0)} ms in all (longest ${ms(f.server.gc.maxMs)} vs ${ms(b.server.gc.maxMs)}); ` +
+      `event-loop delay p99 ${ms(f.server.eventLoopDelayMs.p99)} vs ${ms(b.server.eventLoopDelayMs.p99)} ms; CPU ${(f.server.cpu * 100).toFixed(0)}% vs ${(b.server.cpu * 100).toFixed(0)}%; ` +
+      `RSS per connection ${kb(f.perConnection)} vs ${kb(b.perConnection)}`,
+  );
+}
+

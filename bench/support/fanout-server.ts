@@ -19,16 +19,16 @@
  * The measuring wraps `app.line.writer.run` and `app.live.publish` of this process only;
  * nothing in the server is changed.
  */
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { build } from '../../apps/server/src/app.ts';
 import type { IngesterStats } from '../../apps/server/src/modules/line/ingest.ts';
 import type { LineWork } from '../../apps/server/src/modules/line/writer.ts';
 import type { LiveHubStats } from '../../apps/server/src/modules/live/hub.ts';
 import { LOAD_FEED_NAME, LoadFeed, loadGameId, wallClock, type LoadRunReport } from './load-feed.ts';
+import { probeProcess, type ProcessMeasures } from './process-probe.ts';
 import { summarise, type Summary } from './stats.ts';
 
-export interface ServerMeasures {
+export interface ServerMeasures extends ProcessMeasures {
   /** One entry per writer.run (a feed batch is one). */
   transactions: {
     count: number;
@@ -54,15 +54,10 @@ export interface ServerMeasures {
     /** Markets per delta (> 1: events merged in one batch). */
     markets: Summary;
   };
-  /** Garbage collection during the run: pauses, their total and the longest. */
-  gc: { count: number; totalMs: number; maxMs: number };
   /** Events the ingester applied during the run. */
   applied: number;
   /** Events emitted but not yet committed, sampled every 10 ms. */
   backlogMax: number;
-  eventLoopDelayMs: { p50: number; p99: number; max: number };
-  /** CPU time of this process during the run, as a share of one core. */
-  cpu: number;
   ingester: IngesterStats | null;
 }
 
@@ -175,35 +170,17 @@ async function serve(): Promise<void> {
     eventToPublish.length = 0;
     publishCall.length = 0;
     marketsPerDelta.length = 0;
-    const resolution = 5;
-    const loop = monitorEventLoopDelay({ resolution });
-    loop.enable();
+    const stopProbe = probeProcess();
     let backlogMax = 0;
     const sampler = setInterval(() => {
       backlogMax = Math.max(backlogMax, feed.lastSeq - (ingester?.stats().lastSeq ?? 0));
     }, 10);
-    const gc = { count: 0, totalMs: 0, maxMs: 0 };
-    const gcObserver = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        gc.count++;
-        gc.totalMs += entry.duration;
-        gc.maxMs = Math.max(gc.maxMs, entry.duration);
-      }
-    });
-    gcObserver.observe({ entryTypes: ['gc'] });
-    const cpuBefore = process.cpuUsage();
     const appliedBefore = applied();
-    const started = wallClock();
     const report = await feed.run({ perSecond, seconds });
     await ingester?.settled();
     await writer.idle();
-    const cpu = process.cpuUsage(cpuBefore);
-    const elapsed = wallClock() - started;
+    const probed = stopProbe();
     clearInterval(sampler);
-    loop.disable();
-    gcObserver.disconnect();
-    // The histogram counts the sampling interval too.
-    const ms = (ns: number) => Math.max(0, ns / 1e6 - resolution);
     return {
       report,
       server: {
@@ -220,9 +197,7 @@ async function serve(): Promise<void> {
         deltas: { eventToPublishMs: summarise(eventToPublish), publishCallMs: summarise(publishCall), markets: summarise(marketsPerDelta) },
         applied: applied() - appliedBefore,
         backlogMax,
-        eventLoopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
-        gc,
-        cpu: (cpu.user + cpu.system) / 1000 / elapsed,
+        ...probed,
         ingester: ingester?.stats() ?? null,
       },
       ...(raw ? { transactions: [...txs] } : {}),
