@@ -92,10 +92,11 @@ export function GameMarkets({ game, marks = NO_MARKS }: GameMarketsProps) {
         {shown.length === 0 ? <p className={styles.note}>{t('market_search_none', { query: search.trim() })}</p> : null}
         {shown.map((market) => (
           <section key={market.key} className={styles.market} aria-label={titles.get(market.key)}>
-            <h3 className={styles.marketTitle}>
+            {/* The level below the page's h1 (the game): headings may not skip a level. */}
+            <h2 className={styles.marketTitle}>
               {titles.get(market.key)}
               {market.blocked && !game.isFinished ? <span className={styles.suspended}>{t('suspended')}</span> : null}
-            </h3>
+            </h2>
             <MarketOdds game={game} market={market} marks={marks} oddClassName={styles.oddWide} />
           </section>
         ))}
