@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { EntryContext, RouterContextProvider } from 'react-router';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -43,16 +42,16 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          // The document is answered in one piece (the same bytes as streamed): React writes
+          // it in many small chunks, and passing each through web streams to its own socket
+          // write cost a tenth of a page's CPU. Pages stream nothing late: loaders await
+          // their data and lazy parts resolve synchronously once loaded.
+          pipe(collect((body) => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+          }));
         },
         onShellError(error: unknown) {
           reject(error);
@@ -63,5 +62,28 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/** A sink that hands over everything written to it, as one buffer, when the stream ends. */
+function collect(done: (body: Uint8Array<ArrayBuffer>) => void): Writable {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  return new Writable({
+    write(chunk: Uint8Array, _encoding, callback) {
+      chunks.push(chunk);
+      length += chunk.length;
+      callback();
+    },
+    final(callback) {
+      const body = new Uint8Array(length);
+      let at = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, at);
+        at += chunk.length;
+      }
+      done(body);
+      callback();
+    },
   });
 }

@@ -27,6 +27,8 @@ export async function sendWebResponse(reply: FastifyReply, response: Response): 
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (response.body === null) return reply.send();
+  // Documents come whole from the web entry (entry.server.tsx): one write, with a length.
+  if (response.headers.get('content-type')?.startsWith('text/html')) return reply.send(Buffer.from(await response.arrayBuffer()));
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
