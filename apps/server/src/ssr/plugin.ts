@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild, type Rou
 import { runGuardPipeline, type GuardEffect } from '@betsite/domain';
 import { gatherGuardContext, pageUserOf, type PageUserFacts } from './guard-facts.ts';
 import { PageCache } from './page-cache.ts';
+import { RouteSubsets } from './route-subsets.ts';
 import { injectFetch, sendWebResponse, toWebRequest } from './web-request.ts';
 
 interface PageServicesShape {
@@ -40,6 +41,9 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     const entry = build.entry.module as unknown as EntryModule;
     const handle = createRequestHandler(build, 'production');
+    // Documents render over only the routes their url needs (route-subsets.ts); data and
+    // manifest requests of client navigation use the whole table.
+    const subsets = RouteSubsets.applies(build) ? new RouteSubsets(build) : null;
     const pageCache = new PageCache(opts.pageCacheTtlMs);
     const unsubscribe = await app.bus.subscribe('site-config.changed', () => pageCache.clear());
     app.addHook('onClose', unsubscribe);
@@ -98,7 +102,8 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
       context.set(entry.pageServicesContext, services);
       const abort = new AbortController();
       reply.raw.on('close', () => abort.abort());
-      const response = await handle(toWebRequest(request, abort.signal), context);
+      const handler = isDocument && subsets !== null ? await subsets.handlerFor(url.pathname) : handle;
+      const response = await handler(toWebRequest(request, abort.signal), context);
       // Pages carry per-user state: never cache them in shared caches.
       if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-cache');
 
