@@ -1,6 +1,7 @@
 /**
- * The server's footprint beside the bare stack (issue 14): the production server
- * (`apps/server/src/server.ts`, `npm run build` first) with the simulated feed on, a fresh
+ * The server's footprint beside the bare stack (issue 14): the production server as `npm start`
+ * runs it (`apps/server/dist/server.js`, built by `npm run build`; without the bundle
+ * `apps/server/src/server.ts` through tsx, and it says so) with the simulated feed on, a fresh
  * data directory — the time from spawn to the first 200 of `/healthz`, and its resident
  * memory (/proc/<pid>/status VmRSS) at that first 200, after 60 s idle, and at its peak
  * (VmHWM); on PGlite and on a throwaway PostgreSQL database when there is one
@@ -11,7 +12,7 @@
  *
  * Usage: node --import tsx bench/footprint.ts [idleSeconds=60]
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../e2e/support/server.ts';
@@ -24,12 +25,15 @@ const idleSeconds = Number(process.argv[2] ?? 60);
 
 if (!webBuilt()) throw new Error('bench/footprint.ts starts the whole server: run `npm run build` first');
 
+const bundle = 'apps/server/dist/server.js';
+const serverArgs = existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function startProduct(db: BenchDatabase): Promise<SpawnedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'betsite-bench-footprint-'));
   const env = { NODE_ENV: 'production', FAKE_CLOCK: '0', LOG_LEVEL: 'warn', FEED: 'simulated', DATA_DIR: dataDir, OPS_TOKEN: 'bench-ops-token-0123456789', ...db.env };
-  return spawnServer(['--import', 'tsx', 'apps/server/src/server.ts'], env, await freePort(), dataDir);
+  return spawnServer(serverArgs, env, await freePort(), dataDir);
 }
 
 async function measure(db: BenchDatabase) {
@@ -48,7 +52,7 @@ async function measure(db: BenchDatabase) {
     }
     const idle = rssOf(product.pid);
     const idleBaseline = rssOf(baseline.pid);
-    console.log(`Footprint [${db.label}], simulated feed on, fresh data directory (load average before ${load}):`);
+    console.log(`Footprint [${db.label}], node ${serverArgs.join(' ')}, simulated feed on, fresh data directory (load average before ${load}):`);
     console.log(
       `  start-up, spawn → first 200 from /healthz: product ${(product.firstOkMs / 1000).toFixed(2)} s, baseline ${(baseline.firstOkMs / 1000).toFixed(2)} s ` +
         `(ratio ${(product.firstOkMs / baseline.firstOkMs).toFixed(1)}×)`,
