@@ -19,7 +19,18 @@ import type { FeedEvent, FeedGame, FeedMarketOdds, FeedProvider, FeedSnapshot } 
 import type { LineChanges } from './changes.ts';
 import { LeaseLostError, type LeaseFence } from './lease.ts';
 import { resultView } from './rows.ts';
-import { applyLive, applyOddsOfGames, applyResult, finalLive, outcomeKeys, setSuspended, upsertCatalogue, upsertGame, type CatalogueIds } from './store.ts';
+import {
+  applyLive,
+  applyOddsOfGames,
+  applyResult,
+  finalLive,
+  lockGames,
+  outcomeKeys,
+  setSuspended,
+  upsertCatalogue,
+  upsertGame,
+  type CatalogueIds,
+} from './store.ts';
 import type { LineWriter } from './writer.ts';
 
 export interface IngesterOptions {
@@ -208,6 +219,12 @@ export class FeedIngester {
    * every market) or a re-sent game (it brings its own prices).
    */
   private async apply(trx: Transaction<Database>, changes: LineChanges, events: readonly FeedEvent[]) {
+    // The known games first (their list rows are refreshed before the commit, which locks them).
+    const known = events.map((e) => this.games.get(e.type === 'game' ? e.game.id : e.gameId)?.id);
+    await lockGames(
+      trx,
+      [...new Set(known)].filter((id): id is number => id !== undefined),
+    );
     const prices = new Map<number, Map<string, FeedMarketOdds>>();
     const writePrices = async () => {
       if (prices.size === 0) return;

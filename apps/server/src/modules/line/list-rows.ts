@@ -17,6 +17,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
 import { GAME_STATUS, isGameInPlay } from '@betsite/domain';
 import { gamesQuery, withMarkets } from './queries.ts';
+import { lockGames } from './store.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -33,7 +34,7 @@ export async function refreshListRows(db: Db, gameIds: Iterable<number>): Promis
 
 async function refreshChunk(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.selectFrom('games').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
+  await lockGames(db, ids);
   const rows = await gamesQuery(db)
     .select(['s.sort_order as sport_order', 'c.sort_order as champ_order'])
     .where('g.id', 'in', ids)

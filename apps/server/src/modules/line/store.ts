@@ -324,6 +324,16 @@ export async function lockGame(db: Db, gameId: number): Promise<GameHead | null>
   };
 }
 
+/**
+ * Locks games' rows for the transaction, in id order. Writers that change several games
+ * take them first, before their markets and outcomes, as an operator's change does
+ * (`lockGame`): two writers of one game then wait for each other instead of deadlocking.
+ */
+export async function lockGames(db: Db, gameIds: readonly number[]): Promise<void> {
+  if (gameIds.length === 0) return;
+  await db.selectFrom('games').select('id').where('id', 'in', gameIds).orderBy('id').forNoKeyUpdate().execute();
+}
+
 /** Outcome keys of a game (to settle them, or to check an operator's keys). */
 export async function outcomeKeys(db: Db, gameId: number): Promise<string[]> {
   const rows = await db.selectFrom('outcomes').select('key').where('game_id', '=', gameId).orderBy('market_key').orderBy('sort_order').execute();
