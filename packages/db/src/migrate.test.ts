@@ -32,6 +32,7 @@ const TABLES = [
   'ledger_accounts',
   'ledger_entries',
   'ledger_transactions',
+  'line_list_rows',
   'login_attempts',
   'login_tokens',
   'markets',
