@@ -65,14 +65,18 @@ interface Measured {
 const cacheModes = process.env.LINE_CACHE_TTL_MS === undefined ? ['1000', '0'] : [process.env.LINE_CACHE_TTL_MS];
 
 async function measureDb(db: BenchDatabase) {
-  // Our own data directory: PGlite's files stay after the product stops, for the baseline.
-  const dataDir = mkdtempSync(join(tmpdir(), 'betsite-bench-line-'));
+  // A fresh data directory per run (a restart on a filled PGlite directory measures the feed
+  // catching up instead), ours: PGlite's files stay after the product stops, for the baseline.
+  const dataDirs: string[] = [];
   try {
     const measured: Measured[] = [];
-    for (const ttl of cacheModes) measured.push(await measure(db, ttl, dataDir));
-    await measureBaseline(db, dataDir, measured);
+    for (const ttl of cacheModes) {
+      dataDirs.push(mkdtempSync(join(tmpdir(), 'betsite-bench-line-')));
+      measured.push(await measure(db, ttl, dataDirs.at(-1)!));
+    }
+    await measureBaseline(db, dataDirs.at(-1)!, measured);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 
