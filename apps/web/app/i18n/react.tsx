@@ -18,9 +18,25 @@ export function useTranslation(ns?: string | readonly string[]): { t: TFunction;
   const i18n = useContext(I18nContext);
   if (!i18n) throw new Error('useTranslation outside I18nProvider');
   const key = typeof ns === 'string' ? ns : (ns?.join(',') ?? '');
-  const t = useMemo(
-    () => i18n.getFixedT(null, key === '' ? null : key.split(',')) as TFunction,
-    [i18n, key],
-  );
+  const t = useMemo(() => boundT(i18n, key === '' ? null : key.split(',')), [i18n, key]);
   return { t, i18n };
+}
+
+/**
+ * What `i18n.getFixedT(null, ns)` answers, without its cost: i18next's fixed `t` copies the
+ * instance's whole options object on every call, which made translating a fifth of a page
+ * render on the server (a page with odds calls `t` a few hundred times). Same options reach
+ * `i18n.t`: the caller's (or the overload handler's for a default-value string), the
+ * namespaces unless the call names its own.
+ */
+export function boundT(i18n: I18n, ns: string[] | null): TFunction {
+  const t = (key: string | string[], options?: unknown, ...rest: unknown[]) => {
+    const given =
+      typeof options === 'object' && options !== null
+        ? { ...(options as Record<string, unknown>) }
+        : ((i18n.options.overloadTranslationOptionHandler?.([key, options, ...rest] as never) ?? {}) as Record<string, unknown>);
+    if (!given['ns'] && ns !== null) given['ns'] = ns;
+    return i18n.t(key, given as never);
+  };
+  return t as unknown as TFunction;
 }
