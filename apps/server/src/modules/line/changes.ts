@@ -12,7 +12,7 @@ import type { Database } from '@betsite/db';
 import { LINE_GAME_FAMILY, LINE_SECTION_FAMILY, type GameDelta, type LineLiveState, type LineSection, type SectionDelta } from '@betsite/contracts';
 import type { FeedLiveState, FeedMarketOdds } from '@betsite/feed';
 import type { LiveApi } from '../live/index.ts';
-import { sectionCounts } from './queries.ts';
+import { isListMarketKey, sectionCounts } from './queries.ts';
 import { isGameInPlay, isGameOver } from '@betsite/domain';
 import { liveExtraOf } from './rows.ts';
 
@@ -60,8 +60,8 @@ export class LineChanges {
     this.touched.add(gameId);
   }
 
-  private game(gameId: number, at: number): GameDelta {
-    this.touched.add(gameId);
+  private game(gameId: number, at: number, { touch = true } = {}): GameDelta {
+    if (touch) this.touched.add(gameId);
     let delta = this.games.get(gameId);
     if (!delta) {
       delta = { gameId, at };
@@ -101,7 +101,8 @@ export class LineChanges {
   /** Whole markets: each carries every outcome, so a later change of a market replaces the earlier one. */
   odds(gameId: number, markets: readonly FeedMarketOdds[], at: number): void {
     if (markets.length === 0) return;
-    const delta = this.game(gameId, at);
+    // Most price changes are of markets no list shows: their list row stays as it is.
+    const delta = this.game(gameId, at, { touch: markets.some((m) => isListMarketKey(m.key)) });
     const byKey = new Map((delta.markets ?? []).map((m) => [m.key, m]));
     for (const market of markets) byKey.set(market.key, { key: market.key, blocked: market.blocked, outcomes: market.outcomes.map((o) => ({ ...o })) });
     delta.markets = [...byKey.values()];

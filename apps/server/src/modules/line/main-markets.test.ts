@@ -1,9 +1,9 @@
 /** What a list row shows of a game, per sport: the result market, one main total, one main handicap. */
 import { describe, expect, it } from 'vitest';
-import { SPORT, sportInfo, type SportId } from '@betsite/domain';
+import { SPORT, SPORTS, sportInfo, type SportId } from '@betsite/domain';
 import { openingMarkets, type FeedGame } from '@betsite/feed';
 import type { LineMarket } from '@betsite/contracts';
-import { mainMarkets, type MarketCandidate } from './queries.ts';
+import { isListMarketKey, mainMarkets, type MarketCandidate } from './queries.ts';
 
 function marketsOf(sportId: SportId): LineMarket[] {
   const game: FeedGame = {
@@ -47,5 +47,17 @@ describe('main markets of a list row', () => {
     expect(main.filter((m) => m.type === 'handicap').length).toBeLessThanOrEqual(1);
     expect(main.every((m) => !/^p\d+$/.test(m.scope))).toBe(true);
     expect(main.some((m) => m.type === '1x2' || m.type === 'winner')).toBe(true);
+  });
+});
+
+describe('which price changes reach a list row', () => {
+  it.each(SPORTS.map((sport) => [sport.id] as const))('sport %i: a market key is a list market exactly when it is a whole-game result, total or handicap', (sportId) => {
+    const all = candidatesOf(marketsOf(sportId));
+    for (const market of all) {
+      const candidate = ['1x2', 'winner', 'total', 'handicap'].includes(market.type) && !/^p\d+$/.test(market.scope);
+      expect(isListMarketKey(market.key), market.key).toBe(candidate);
+    }
+    // Whichever lines are closest to even money, the chosen markets are among those keys.
+    for (const market of mainMarkets(all, sportId)) expect(isListMarketKey(market.key)).toBe(true);
   });
 });

@@ -144,8 +144,21 @@ function rowInPlayOrLine(now: number, hidden: HiddenSports) {
 
 /** One period's scope (`p1`, `p2` …); every other scope is the whole game counted some way. */
 const PERIOD_SCOPE = '^p[0-9]+$';
-const isWholeScope = (scope: string) => !new RegExp(PERIOD_SCOPE).test(scope);
+const PERIOD_SCOPE_PATTERN = new RegExp(PERIOD_SCOPE);
+const isWholeScope = (scope: string) => !PERIOD_SCOPE_PATTERN.test(scope);
 const MAIN_TYPES = ['1x2', 'winner', 'total', 'handicap'] as const;
+const MAIN_TYPE_SET: ReadonlySet<string> = new Set(MAIN_TYPES);
+
+/**
+ * Whether a market (by its key, `<type>:<scope>[@<param>]`) is one a list row may show: a
+ * price change of any other market leaves every list row as it was.
+ */
+export function isListMarketKey(key: string): boolean {
+  const colon = key.indexOf(':');
+  if (colon < 0) return false;
+  const at = key.indexOf('@', colon);
+  return MAIN_TYPE_SET.has(key.slice(0, colon)) && isWholeScope(key.slice(colon + 1, at < 0 ? undefined : at));
+}
 /** Which whole-game count a list shows a total or handicap of: goals of the match, games of a tennis match, … */
 const SCOPE_PREFERENCE = ['match', 'periods-sum', 'regular', 'period-count'];
 /** CS2 lists count maps, not the rounds of all maps (as the books show it). */
