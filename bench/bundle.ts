@@ -9,24 +9,13 @@
 import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
-
-/** A game page of the line: the first link four segments below `/en/line/` in the line's HTML. */
-async function gamePath(origin: string): Promise<string> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const html = await (await fetch(`${origin}/en/line/`)).text();
-    const game = /href="(\/en\/line\/[^"/]+\/[^"/]+\/[^"/]+\/[^"/]+\/?)"/.exec(html)?.[1];
-    if (game) return game;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('no game link on /en/line/ within 60 s');
-}
+import { lineGamePath } from './support/pages.ts';
 
 const server = await startServer({ FAKE_CLOCK: '0', NODE_ENV: 'production', FEED: 'simulated' });
 const browser = await launchBrowser();
 try {
   const given = process.argv.slice(2);
-  const paths = given.length > 0 ? given : ['/en/', '/en/line/', await gamePath(server.origin), '/en/casino/'];
+  const paths = given.length > 0 ? given : ['/en/', '/en/line/', await lineGamePath(server.origin), '/en/casino/'];
   const kb = (n: number) => (n / 1024).toFixed(1);
   for (const [i, path] of paths.entries()) {
     const page = await browser.newPage();

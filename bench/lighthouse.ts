@@ -12,21 +12,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startServer } from '../e2e/support/server.ts';
+import { lineGamePath } from './support/pages.ts';
 
 const runs = Number(process.argv[2] ?? 3);
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** A game page of the line: the first link four segments below `/en/line/` in the line's HTML. */
-async function gamePath(origin: string): Promise<string> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const html = await (await fetch(`${origin}/en/line/`)).text();
-    const game = /href="(\/en\/line\/[^"/]+\/[^"/]+\/[^"/]+\/[^"/]+\/?)"/.exec(html)?.[1];
-    if (game) return game;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('no game link on /en/line/ within 60 s');
-}
 
 interface Figures {
   perf: number;
@@ -62,7 +51,7 @@ function figuresOf(lhr: Result): Figures {
 const server = await startServer({ FAKE_CLOCK: '0', NODE_ENV: 'production', FEED: 'simulated', LINE_CACHE_TTL_MS: '1000' });
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
 try {
-  const paths = process.argv.length > 3 ? process.argv.slice(3) : ['/en/', '/en/line/', await gamePath(server.origin), '/en/casino/'];
+  const paths = process.argv.length > 3 ? process.argv.slice(3) : ['/en/', '/en/line/', await lineGamePath(server.origin), '/en/casino/'];
   const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
   console.log(`Lighthouse ${desktopConfig.settings?.formFactor ?? 'desktop'}, median of ${runs} runs per page`);
   for (const path of paths) {
