@@ -15,7 +15,7 @@ const features = existsSync(featuresDir)
 const zone = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
-  { ignores: ['**/build-*/**', '**/node_modules/**', '**/build/**', '**/.react-router/**', 'data/**', 'bench/results/**', 'apps/games/dist/**'] },
+  { ignores: ['**/build-*/**', '**/node_modules/**', '**/build/**', '**/.react-router/**', 'data/**', 'bench/results/**', 'apps/games/dist/**', 'apps/server/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
