@@ -38,8 +38,6 @@ export const NO_HIDDEN: HiddenSports = { line: [], live: [] };
 export const TOP_CHAMP_ORDER = 2;
 
 type DB = Kysely<Database> | Transaction<Database>;
-type GameScope = { g: Database['games']; s: Database['sports']; c: Database['champs']; co: Database['countries']; ht: Database['teams']; at: Database['teams'] };
-type GameEb = ExpressionBuilder<Database & GameScope, 'g' | 's' | 'c' | 'co' | 'ht' | 'at'>;
 
 /** A visitor hides nothing; a player what they saved (the user-config module owns the lists). */
 export async function hiddenSportsOf(db: DB, userId: string | null | undefined): Promise<HiddenSports> {
@@ -90,34 +88,12 @@ export function gamesQuery(db: DB) {
 
 type GamesQuery = ReturnType<typeof gamesQuery>;
 
-/** The section's condition, with a time filter and without the hidden sports. */
-function inSection(section: LineSection, filter: TimeFilter, now: number, hidden: HiddenSports) {
-  return (eb: GameEb) => {
-    const parts = [];
-    if (section === 'line') {
-      parts.push(eb('g.status', '=', GAME_STATUS.notStarted), eb('g.starts_at', '>', new Date(now)));
-      if (filter === 1) parts.push(eb('g.starts_at', '<=', new Date(now + UPCOMING_LINE_MS)));
-      if (hidden.line.length > 0) parts.push(eb('g.sport_id', 'not in', hidden.line));
-    } else {
-      parts.push(eb('g.status', 'in', [GAME_STATUS.live, GAME_STATUS.break]));
-      if (filter === 1) parts.push(eb('g.starts_at', '>=', new Date(now - UPCOMING_LIVE_MS)));
-      if (filter === 2) parts.push(eb('g.period', '=', 1));
-      if (filter === 3) parts.push(eb('g.period', '=', 2));
-      if (hidden.live.length > 0) parts.push(eb('g.sport_id', 'not in', hidden.live));
-    }
-    if (filter === 6) parts.push(eb.or([eb('g.is_top', '=', true), eb('c.sort_order', '<=', TOP_CHAMP_ORDER)]));
-    return eb.and(parts);
-  };
-}
-
-/** Line or live, whichever the game is in now, without what the player hid. */
-function inPlayOrLine(now: number, hidden: HiddenSports) {
-  return (eb: GameEb) => eb.or([inSection('line', 0, now, hidden)(eb), inSection('live', 0, now, hidden)(eb)]);
-}
-
 type RowEb = ExpressionBuilder<Database & { r: Database['line_list_rows'] }, 'r'>;
 
-/** `inSection` over the list rows (list-rows.ts): the same conditions on their copied columns. */
+/**
+ * Which list rows (list-rows.ts) a section shows: a row exists only for a game in the line
+ * or in play, so the section, its start and the player's hidden sports decide.
+ */
 function rowInSection(section: LineSection, filter: TimeFilter, now: number, hidden: HiddenSports) {
   return (eb: RowEb) => {
     const parts = [eb('r.section', '=', section)];
@@ -454,7 +430,8 @@ export async function topGames(db: DB, section: LineSection, limit: number, now:
 /** Games of a champ or team now in line or live, soonest first. */
 async function currentGames(db: DB, now: number, hidden: HiddenSports, where: (q: GamesQuery) => GamesQuery, limit = 50): Promise<CardsJson> {
   const rows = await where(gamesQuery(db))
-    .where((eb) => inPlayOrLine(now, hidden)(eb))
+    .innerJoin('line_list_rows as r', 'r.game_id', 'g.id')
+    .where((eb) => rowInPlayOrLine(now, hidden)(eb))
     .clearSelect()
     .select('g.id')
     .orderBy('g.status', 'desc')
@@ -520,7 +497,8 @@ export async function search(db: DB, q: string, limit: number, now: number, hidd
       .limit(limit)
       .execute(),
     gamesQuery(db)
-      .where((eb) => inPlayOrLine(now, hidden)(eb))
+      .innerJoin('line_list_rows as r', 'r.game_id', 'g.id')
+      .where((eb) => rowInPlayOrLine(now, hidden)(eb))
       .where((eb) => eb.or([eb('ht.name', 'ilike', pattern), eb('at.name', 'ilike', pattern), eb('c.name', 'ilike', pattern)]))
       .clearSelect()
       .select('g.id')
