@@ -183,6 +183,10 @@ export function mainMarkets<M extends MarketCandidate>(markets: readonly M[], sp
   return markets.filter((m) => chosen.has(m));
 }
 
+type MarketEb = ExpressionBuilder<Database & { m: Database['markets'] }, 'm'>;
+/** A market a list row may show (its key's counterpart is `isListMarketKey`): a whole-game result, total or handicap. */
+const isCandidateMarket = (eb: MarketEb) => eb.and([eb('m.type', 'in', MAIN_TYPES), eb('m.scope', '!~', PERIOD_SCOPE)]);
+
 /**
  * Games as list rows (what list-rows.ts stores): each game's candidate markets (whole-game
  * result, total and handicap markets) with their outcomes in two reads, the main ones chosen
@@ -196,8 +200,7 @@ export async function withMarkets(db: DB, rows: readonly GameRow[]): Promise<Gam
       .selectFrom('markets as m')
       .select(['m.game_id', 'm.key', 'm.type', 'm.group_id', 'm.scope', 'm.param', 'm.name', 'm.blocked'])
       .where('m.game_id', 'in', gameIds)
-      .where('m.type', 'in', MAIN_TYPES)
-      .where('m.scope', '!~', PERIOD_SCOPE)
+      .where(isCandidateMarket)
       .orderBy('m.game_id')
       .orderBy('m.sort_order')
       .execute(),
@@ -206,8 +209,7 @@ export async function withMarkets(db: DB, rows: readonly GameRow[]): Promise<Gam
       .innerJoin('markets as m', (join) => join.onRef('m.game_id', '=', 'o.game_id').onRef('m.key', '=', 'o.market_key'))
       .select(['o.game_id', 'o.key', 'o.market_key', 'o.type_id', 'o.kind', 'o.line', 'o.score', 'o.name', 'o.price', 'o.blocked', 'o.status'])
       .where('o.game_id', 'in', gameIds)
-      .where('m.type', 'in', MAIN_TYPES)
-      .where('m.scope', '!~', PERIOD_SCOPE)
+      .where(isCandidateMarket)
       .orderBy('o.game_id')
       .orderBy('o.sort_order')
       .execute(),
