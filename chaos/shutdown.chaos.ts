@@ -10,6 +10,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,9 +20,8 @@ import { supervise } from '../e2e/support/server.ts';
 import { SHUTDOWN_GRACE_MS } from '../apps/server/src/lib/shutdown.ts';
 import { chaosTargets, spawnServer } from './support.ts';
 
-// Enough argon2 hashing that many are still in flight when the signal lands: the test sends
-// it once the log shows every request received, and with 100 the server (faster since the
-// prebuilt bundle) had at times answered them all by the time the signal was handled.
+// Argon2 hashing in flight when the signal lands (most of them; one request is held open
+// until the server has begun shutting down, so the drain is proven on any machine).
 const REGISTRATIONS = 300;
 const READS = 30;
 const SOCKETS = 10;
@@ -132,15 +132,31 @@ describe.each(chaosTargets())('graceful shutdown on $name', ({ prepare }) => {
       }
     };
     const registration = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ currency: 'EUR', country: 'DE', language: 'en', bonusChoice: 0 }) };
+    // One registration whose body is held back until the server has begun shutting down: a
+    // request surely in flight at the signal, whatever the machine's speed (the drain check).
+    const body = registration.body;
+    const held = request(`${server.origin}${REGISTER}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const heldAnswer = new Promise<Answer>((resolve) => {
+      held.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve({ path: REGISTER, status: res.statusCode ?? null, error: null }));
+      });
+      held.on('error', (error) => resolve({ path: REGISTER, status: null, error: String(error) }));
+    });
+    held.flushHeaders();
+    held.write(body.slice(0, 10));
     const requests = [
+      heldAnswer.then((answer) => void answers.push(answer)),
       ...Array.from({ length: REGISTRATIONS }, () => call(REGISTER, registration)),
       ...Array.from({ length: READS }, (_, i) => call(`/web-api/line/v1/sports?section=${i % 2 ? 'live' : 'line'}`)),
     ];
     // SIGTERM once the server has received them all, most registrations still hashing.
     const received = (path: string) => log.count((l) => l.includes('"incoming request"') && l.includes(`"url":"${path}`));
-    await log.until(() => received(REGISTER) >= REGISTRATIONS && received('/web-api/line/v1/sports') >= READS, 30_000, 'the server to receive every request');
+    await log.until(() => received(REGISTER) >= REGISTRATIONS + 1 && received('/web-api/line/v1/sports') >= READS, 30_000, 'the server to receive every request');
     const killedAt = Date.now();
     child.kill('SIGTERM');
+    await log.until(() => log.count((l) => l.includes('"msg":"shutting down"')) > 0, 10_000, 'the server to begin shutting down');
+    held.end(body.slice(10));
 
     await Promise.all(requests);
     const code = await exited;
@@ -150,7 +166,7 @@ describe.each(chaosTargets())('graceful shutdown on $name', ({ prepare }) => {
     const problems = log.lines.filter((l) => /"level":(50|60)/.test(l) || /destroyed/i.test(l));
     expect.soft(problems).toEqual([]);
     expect.soft(answers.filter((a) => a.status === null || a.status >= 500)).toEqual([]);
-    expect.soft(answers).toHaveLength(REGISTRATIONS + READS);
+    expect.soft(answers).toHaveLength(REGISTRATIONS + 1 + READS);
     for (const answer of answers) expect.soft(answer.status, answer.path).toBe(answer.path === REGISTER ? 201 : 200);
     // The drain was real: requests finished after the server began shutting down.
     const shutdownAt = log.lines.findIndex((l) => l.includes('"msg":"shutting down"'));
