@@ -11,7 +11,7 @@ export const MAIN_NAMESPACE = 'main';
 export const FALLBACK_LANGUAGE = 'en';
 
 export type Dictionary = Readonly<Record<string, string>>;
-/** i18next resources: language → namespace → dictionary. */
+/** Translator resources: language → namespace → dictionary. */
 export type Resources = Record<string, Record<string, Dictionary>>;
 
 export interface DictionaryFile {
@@ -53,7 +53,7 @@ export function mergeResources(target: Resources, file: DictionaryFile, dictiona
   return target;
 }
 
-/** Looks a key up like i18next would for `meta` (no React there): `ns:key`, own language, then English. */
+/** Looks a key up like the translator would for `meta` (no React there): `ns:key`, own language, then English. */
 export function translate(
   resources: Resources | undefined,
   lng: string,

@@ -1,5 +1,5 @@
 /**
- * App-wide providers: the i18next instance of this render (per request on the server, per
+ * App-wide providers: the translator of this render (per request on the server, per
  * language in the browser), display settings, notifications; and, in the browser, what the
  * navigation guard needs to know about the tab.
  */
@@ -43,7 +43,7 @@ export function AppProviders({ data, children }: { data: RootData; children: Rea
   );
 }
 
-/** Adds a page's namespaces to the render's i18next instance before its children render. */
+/** Adds a page's namespaces to the render's translator before its children render. */
 export function useDictionaries(resources: Resources | undefined): void {
   const { i18n } = useTranslation();
   addResources(i18n, resources);

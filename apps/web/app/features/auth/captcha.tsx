@@ -10,7 +10,7 @@
  * as a modal elsewhere falls back to the English texts bundled here.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
 import type { CAPTCHA_API as CONTRACT_API, CaptchaErrorCode, PASSWORD_RESET_API, PasswordResetErrorCode as ResetCodes } from '@betsite/contracts';

@@ -6,7 +6,7 @@
  * challenge is solved (the token is spent either way).
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type { ApiResult } from '../../shell/http.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';

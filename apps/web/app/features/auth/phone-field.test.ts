@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { PHONE_COUNTRIES } from '@betsite/domain';
 import type { PhoneCountriesResponse } from '@betsite/contracts';
 import { isTwoStepRequired, phoneCountriesOf } from './api.ts';
 import { authFormat, defaultPhoneCountry, phoneProblemText, phoneRequestFields } from './phone-field.tsx';
 
-// A `t` with no dictionaries: i18next answers the default value (the bundled English text).
+// A `t` with no dictionaries: the translator answers the default value (the bundled English text).
 const t = ((_key: string, options: { defaultValue: string }) => options.defaultValue) as unknown as TFunction;
 
 const response: PhoneCountriesResponse = {

@@ -6,7 +6,7 @@
  * (`phone_number`, `country_code`) to E.164 with the same rules (domain `resolvePhone`).
  */
 import { useEffect, useId, useMemo, useState, type ChangeEvent, type Ref } from 'react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { applyPhoneMask, nationalNumber, type PhoneCountryInfo } from '@betsite/domain';
 import { useTranslation } from '../../i18n/react.tsx';
 import { formStyles } from '../../shell/ui/field.tsx';

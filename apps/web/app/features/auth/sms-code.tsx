@@ -4,7 +4,7 @@
  * button with its visible countdown, and the texts for the phone APIs' errors.
  */
 import { useEffect, useState } from 'react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { SmsPurpose, SmsSendResponse } from '@betsite/contracts';
 import { api, type ApiResult } from '../../shell/http.ts';
 import { Field } from '../../shell/ui/field.tsx';

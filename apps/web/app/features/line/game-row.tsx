@@ -4,7 +4,7 @@
  * "+N" more markets on the game page. Rows follow their game's live topic.
  */
 import { Link } from 'react-router';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { GameCard, LineMarket } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import i18next, { type TFunction } from 'i18next';
 import en from '../../i18n/dictionaries/en/sports.json';
 import ru from '../../i18n/dictionaries/ru/sports.json';
 import { formatKickoff, groupsOf, marketGroupOf, marketTitle, outcomeLabel, periodLabel, resultColumns, rowMarkets, scopeLabel } from './names.ts';
 import { card, detail } from './testing.ts';
+import { Translator, type TFunction } from '../../i18n/translator.ts';
 
 function translator(lng: 'en' | 'ru' | 'de'): TFunction {
-  const instance = i18next.createInstance();
-  void instance.init({ lng, fallbackLng: 'en', ns: ['sports'], defaultNS: 'sports', resources: { en: { sports: en }, ru: { sports: ru } }, keySeparator: false, interpolation: { escapeValue: false }, initAsync: false });
-  return instance.getFixedT(null, 'sports');
+  const instance = new Translator(lng);
+  instance.addResourceBundle('en', 'sports', en);
+  instance.addResourceBundle('ru', 'sports', ru);
+  return instance.fixed(['sports']);
 }
 
 const t = translator('en');

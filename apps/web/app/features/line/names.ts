@@ -4,7 +4,7 @@
  * kind, scope and line, so every language and the market-name setting (SPEC §3
  * marketsNameType: 0 full names, 1 short codes W1 / X / W2 / TO / TU) come out right.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { formatLine, isSportId, sportInfo, type PeriodName, type SportInfo } from '@betsite/domain';
 import type { GameCard, LineMarket, LineOutcome } from '@betsite/contracts';
 import type { MarketsNameType } from '../../config/root-data.ts';

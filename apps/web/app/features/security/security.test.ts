@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { ApiResult } from '../../shell/http.ts';
 import { errorText, groupSecret, isSecurityState, needsReauth, recoveryCodesFile, svgDataUrl } from './security.ts';
 

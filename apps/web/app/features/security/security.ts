@@ -4,7 +4,7 @@
  * of the state answer, the recovery codes as a text file, and the error texts.
  */
 import type { SECURITY_API as CONTRACT_API, SECURITY_QUESTIONS as CONTRACT_QUESTIONS, SecurityErrorCode, SecurityStateResponse } from '@betsite/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { ApiResult } from '../../shell/http.ts';
 
 const BASE = '/web-api/office/v1/security';

@@ -7,7 +7,7 @@
  * player's sports pages from the next load.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { DisallowedSports } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import type { ApiResult } from '../../shell/http.ts';

@@ -5,7 +5,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { SPORTS } from '@betsite/domain';
 import type { DisallowedSports } from '@betsite/contracts';
 import EN_MAIN from '../../i18n/dictionaries/en/main.json';
