@@ -3,8 +3,9 @@
  * (`npm run build` first) with the simulated feed running and its line filled, list answers
  * reused as in production (LINE_CACHE_TTL_MS default), measured by autocannon in three modes —
  * - a visitor as served (the 2 s page micro-cache),
- * - a visitor with every request rendered (PAGE_CACHE_TTL_MS=0),
- * - a logged-in player (one-click registration, its session cookie; never cached) —
+ * - logged-in players as served: 50 players (one-click registrations) in turn, each page
+ *   the shared render of its url and player variant (decision 0032, 2 s) with the player's id,
+ * - a visitor and a logged-in player with every request rendered (PAGE_CACHE_TTL_MS=0) —
  * on PGlite and on a throwaway PostgreSQL database when there is one (bench/support/databases.ts:
  * DATABASE_URL or 127.0.0.1:5432; BENCH_DB=pglite|postgres for one only).
  *
@@ -29,6 +30,8 @@ const options = { connections, duration };
 const pageHeaders = { accept: 'text/html', 'accept-language': 'en', 'accept-encoding': 'gzip' };
 /** What the header shows a visitor only: a logged-in page without it was rendered for the player. */
 const VISITOR_MARK = '?modal=login"';
+/** Players taking turns in the shared-render mode. */
+const PLAYERS = 50;
 
 if (!webBuilt()) throw new Error('bench/ssr.ts measures the pages: run `npm run build` first');
 
@@ -78,9 +81,9 @@ async function withProduct(db: BenchDatabase, env: Record<string, string>, run: 
 let baseline: LoadFigure[] = [];
 const product: { label: string; figure: LoadFigure }[] = [];
 
-async function mode(label: string, url: string, headers: Record<string, string>) {
+async function mode(label: string, url: string, headers: Record<string, string>, headerSets?: readonly Record<string, string>[]) {
   const { html, size } = await pageSize(url, headers);
-  const figure = await load(url, { ...options, headers });
+  const figure = await load(url, { ...options, headers, ...(headerSets ? { headerSets } : {}) });
   product.push({ label, figure });
   console.log(`  ${label} (${size}): ${describe(figure)}`);
   console.log(`    ${ratio(figure, baseline[0]!)}`);
@@ -92,12 +95,15 @@ async function measure(db: BenchDatabase) {
   await withProduct(db, {}, async (origin) => {
     const url = `${origin}/en/`;
     await mode(`${db.label}, visitor as served (2 s page micro-cache)`, url, pageHeaders);
-    const cookie = await playerCookie(origin);
-    const html = await mode(`${db.label}, logged-in player (rendered every request)`, url, { ...pageHeaders, cookie });
+    const players: Record<string, string>[] = [];
+    for (let i = 0; i < PLAYERS; i++) players.push({ ...pageHeaders, cookie: await playerCookie(origin) });
+    const html = await mode(`${db.label}, ${PLAYERS} logged-in players in turn, as served (shared render, 2 s)`, url, players[0]!, players);
     if (html.includes(VISITOR_MARK)) throw new Error('the player page shows the visitor header: the session cookie was not taken');
   });
   await withProduct(db, { PAGE_CACHE_TTL_MS: '0' }, async (origin) => {
     await mode(`${db.label}, visitor, every request rendered (PAGE_CACHE_TTL_MS=0)`, `${origin}/en/`, pageHeaders);
+    const html = await mode(`${db.label}, logged-in player, every request rendered (PAGE_CACHE_TTL_MS=0)`, `${origin}/en/`, { ...pageHeaders, cookie: await playerCookie(origin) });
+    if (html.includes(VISITOR_MARK)) throw new Error('the player page shows the visitor header: the session cookie was not taken');
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
+import { createGame } from './support/games.ts';
 
 /** Plain HTTP: what a crawler or curl sees, before any JavaScript. */
 async function get(path: string, headers: Record<string, string> = {}) {
@@ -57,6 +58,66 @@ describe('server-rendered pages', () => {
     const dark = await get('/en/casino', { cookie: 'app_theme=1' });
     expect(dark.headers.get('x-page-cache')).toBe('miss');
     expect(await dark.text()).toContain('data-theme="dark"');
+  });
+
+  it("renders a line page once for players alike, each getting their own id, and apart for a player who hides a sport", async () => {
+    const champ = `Shared Render Cup ${Date.now()}`;
+    await createGame(champ, 'Shared Home', 'Shared Away');
+    const register = async () => {
+      const res = await fetch(`${origin()}/web-api/registration/v1/fast`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ currency: 'EUR', country: 'DE', language: 'en', bonusChoice: 0 }),
+      });
+      expect(res.status).toBe(201);
+      const { token, userId } = (await res.json()) as { token: string; userId: string };
+      return { token, userId, cookie: `user_token=${token}` };
+    };
+    const [a, b, hider] = [await register(), await register(), await register()];
+    const hide = await fetch(`${origin()}/web-api/office/v1/disallowed-sports`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-auth': hider.token },
+      body: JSON.stringify({ line: [1], live: [] }),
+    });
+    expect(hide.status).toBe(200);
+
+    const path = `/en/line?shared=${Date.now()}`;
+    const pageOf = async (player: { cookie: string }) => {
+      const res = await get(path, { cookie: player.cookie });
+      expect(res.status).toBe(200);
+      return { cache: res.headers.get('x-page-cache'), html: await res.text() };
+    };
+    const first = await pageOf(a);
+    const second = await pageOf(b);
+    expect(first.cache).toBe('miss');
+    expect(second.cache).toBe('hit');
+    expect(first.html).toContain(champ);
+    // Each page names its own player and no other; apart from that (and the nonce) they are one render.
+    expect(first.html).toContain(a.userId);
+    expect(second.html).toContain(b.userId);
+    expect(second.html).not.toContain(a.userId);
+    const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1] ?? '';
+    const normal = (html: string, userId: string) => html.replaceAll(userId, 'PLAYER').replaceAll(nonceOf(html), 'NONCE');
+    expect(normal(second.html, b.userId)).toBe(normal(first.html, a.userId));
+    // Once precompressed (in the background), hits go out as the spliced gzip: the same page.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const gzipped = await get(path, { cookie: b.cookie, 'accept-encoding': 'gzip' });
+    expect(gzipped.headers.get('x-page-cache')).toBe('hit');
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    const third = await gzipped.text();
+    expect(third).toContain(b.userId);
+    expect(normal(third, b.userId)).toBe(normal(first.html, a.userId));
+    // A visitor's page of the same url is another render (log-in buttons, no player).
+    const visitor = await get(path);
+    expect(visitor.headers.get('x-page-cache')).toBe('miss');
+    expect(await visitor.text()).not.toContain(b.userId);
+    // Hiding football is another variant: its own render, without the football champ.
+    const hidden = await pageOf(hider);
+    expect(hidden.cache).toBe('miss');
+    expect(hidden.html).not.toContain(champ);
+    // The office is the player's own: never shared.
+    const office = await get('/en/office/history', { cookie: a.cookie });
+    expect(office.headers.get('x-page-cache')).toBeNull();
   });
 
   it('has SEO metadata in the HTML', async () => {

@@ -10,6 +10,8 @@ export interface LoadOptions {
   /** Seconds measured (after the warm-up). */
   duration: number;
   headers?: Record<string, string>;
+  /** Headers of the requests each connection sends in turn (e.g. many players' cookies); else every request has `headers`. */
+  headerSets?: readonly Record<string, string>[];
   /** Seconds of unmeasured load first (default 3). */
   warmup?: number;
 }
@@ -30,9 +32,10 @@ export interface LoadFigure {
   timeouts: number;
 }
 
-export async function load(url: string, { connections, duration, headers = {}, warmup = 3 }: LoadOptions): Promise<LoadFigure> {
-  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
-  const r = await autocannon({ url, connections, duration, headers });
+export async function load(url: string, { connections, duration, headers = {}, headerSets, warmup = 3 }: LoadOptions): Promise<LoadFigure> {
+  const requests = headerSets?.map((set) => ({ method: 'GET' as const, headers: set }));
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers, ...(requests ? { requests } : {}) });
+  const r = await autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,

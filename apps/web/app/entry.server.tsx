@@ -13,6 +13,15 @@ export { pageServicesContext };
 /** Cookies that change what a page renders; the server's page cache keys visitors' pages by them. */
 export const RENDER_COOKIES: readonly string[] = Object.values(COOKIE);
 
+/**
+ * Page kinds whose loaders read only the line API (home.tsx, sports.tsx), which answers a
+ * player differently from a visitor only by the sports they hide: the server renders such a
+ * page once for every player with the same url, display cookies, guard facts and hidden
+ * sports (decision 0032). A page kind whose loaders read anything else of the player must
+ * not be listed.
+ */
+export const PLAYER_SHARED_PAGE_KINDS: readonly string[] = ['home', 'sports', 'multi', 'results', 'statistic', 'champs', 'cyber'];
+
 export const streamTimeout = 5_000;
 
 export default function handleRequest(

@@ -1,19 +1,31 @@
 /**
- * A micro-cache of rendered pages for visitors (SPEC pages are the same for every visitor
- * with the same url and display cookies). Entries live a couple of seconds, so a crowd
- * arriving at once (a big match, a promotion mail, a crawler) costs one render per page and
- * second instead of one per request. Logged-in players are never served from it.
+ * A micro-cache of rendered pages (decisions 0005, 0032). SPEC pages are the same for every
+ * visitor with the same url and display cookies, and the pages of the line are the same for
+ * every player with the same url, display cookies and player variant (guard facts, hidden
+ * sports) but for the player's id in the root data. Entries live a couple of seconds, so a
+ * crowd arriving at once (a big match, a promotion mail, a crawler, every player refreshing
+ * the home page) costs one render per page and second instead of one per request.
  *
- * Every page carries a per-request CSP nonce; a cached body gets a fresh one on the way out
- * (the old nonce is 128 random bits, so it occurs nowhere else in the page).
+ * Every page carries a per-request CSP nonce, and a player's page its player's id; a cached
+ * body gets this response's ones on the way out (the old nonce is 128 random bits and the
+ * old id a random UUID, so neither occurs anywhere else in the page).
  */
+import { Negotiator } from '@fastify/accept-negotiator';
 import { TtlCache } from '../lib/ttl-cache.ts';
+import { GzipTemplate } from './gzip-template.ts';
+
+/** Whether a client takes gzip (a handful of distinct Accept-Encoding headers: answers are kept). */
+const gzipNegotiator = new Negotiator({ supportedValues: ['gzip'], cache: new Map<string, string>() });
 
 export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: string;
   nonce: string;
+  /** The player the page was rendered for; null for a visitor's page. */
+  userId: string | null;
+  /** The body gzipped once with holes for the nonce and player (set by `precompress`). */
+  gzip: GzipTemplate | null;
 }
 
 export class PageCache {
@@ -27,9 +39,13 @@ export class PageCache {
     return this.entries.enabled;
   }
 
-  /** The key of a visitor's page: url plus the cookies that change what is rendered. */
-  static key(url: string, cookies: Readonly<Record<string, string | undefined>>, renderCookies: readonly string[]): string {
-    return `${url}\n${renderCookies.map((name) => `${name}=${cookies[name] ?? ''}`).join(';')}`;
+  /**
+   * The key of a page: url plus the cookies that change what is rendered, and for a player
+   * the variant that does (null for a visitor).
+   */
+  static key(url: string, cookies: Readonly<Record<string, string | undefined>>, renderCookies: readonly string[], playerVariant: string | null = null): string {
+    const page = `${url}\n${renderCookies.map((name) => `${name}=${cookies[name] ?? ''}`).join(';')}`;
+    return playerVariant === null ? page : `${page}\nplayer ${playerVariant}`;
   }
 
   get(key: string, now: number): CachedPage | undefined {
@@ -44,8 +60,24 @@ export class PageCache {
     this.entries.clear();
   }
 
-  /** The cached body with its nonce replaced by this response's one. */
-  static bodyWithNonce(page: CachedPage, nonce: string): string {
-    return page.body.replaceAll(page.nonce, nonce);
+  /**
+   * Compresses the page once, in the thread pool (decision 0032); until it is done, and for
+   * clients without gzip, hits are sent as `bodyFor` and compressed one by one.
+   */
+  static async precompress(page: CachedPage): Promise<void> {
+    page.gzip = await GzipTemplate.of(page.body, [page.nonce, page.userId ?? '']);
+  }
+
+  /** The gzipped body for this response's nonce and player, or null (not compressed yet, or the client takes no gzip). */
+  static gzipFor(page: CachedPage, acceptEncoding: string | undefined, nonce: string, userId: string | null): Buffer | null {
+    if (page.gzip === null || gzipNegotiator.negotiate(acceptEncoding ?? '') !== 'gzip') return null;
+    return page.gzip.render([nonce, userId ?? '']);
+  }
+
+  /** The cached body with its nonce (and player) replaced by this response's ones. */
+  static bodyFor(page: CachedPage, nonce: string, userId: string | null): string {
+    const body = page.body.replaceAll(page.nonce, nonce);
+    if (page.userId === null || userId === null || userId === page.userId) return body;
+    return body.replaceAll(page.userId, userId);
   }
 }

@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild, type Rou
 import { runGuardPipeline, type GuardEffect } from '@betsite/domain';
 import { gatherGuardContext, pageUserOf, type PageUserFacts } from './guard-facts.ts';
 import { PageCache } from './page-cache.ts';
+import { playerVariantOf } from './player-variant.ts';
 import { RouteSubsets } from './route-subsets.ts';
 import { injectFetch, sendWebResponse, toWebRequest } from './web-request.ts';
 
@@ -24,6 +25,8 @@ interface EntryModule {
   pageServicesContext: RouterContext<PageServicesShape>;
   /** Cookies that change what a page renders (display settings): part of the page-cache key. */
   RENDER_COOKIES: readonly string[];
+  /** Page kinds rendered once for every player with the same variant (player-variant.ts). */
+  PLAYER_SHARED_PAGE_KINDS: readonly string[];
 }
 
 /**
@@ -65,9 +68,11 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
       const siteConfig = await app.siteConfig.get();
       const user = await pageUserOf(app, request.userId, siteConfig);
       let notFound = false;
+      let pageKind: string | null = null;
 
       if (isDocument) {
         const ctx = await gatherGuardContext(app, request, url, siteConfig, user);
+        pageKind = ctx.route?.kind ?? null;
         const { decision, effects } = runGuardPipeline(ctx);
         applyEffects(request, reply, effects);
         if (decision.kind === 'redirect') return reply.redirect(decision.url, decision.status);
@@ -79,14 +84,20 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
       }
 
       const nonce = reply.cspNonce.script;
+      // Visitors share every page; players the pages of the line, with whoever has their variant.
+      const cacheable = isDocument && !notFound && pageCache.enabled;
+      const shared = cacheable && user.loggedIn && pageKind !== null && entry.PLAYER_SHARED_PAGE_KINDS.includes(pageKind);
+      const playerVariant = shared ? await playerVariantOf(app, user) : null;
       const cacheKey =
-        isDocument && !user.loggedIn && !notFound && pageCache.enabled
-          ? PageCache.key(request.url, request.cookies, entry.RENDER_COOKIES)
+        cacheable && (!user.loggedIn || playerVariant !== null)
+          ? PageCache.key(request.url, request.cookies, entry.RENDER_COOKIES, playerVariant)
           : null;
       const cached = cacheKey === null ? undefined : pageCache.get(cacheKey, Date.now());
       if (cached) {
-        reply.status(cached.status).headers(Object.fromEntries(cached.headers)).header('x-page-cache', 'hit');
-        return reply.send(PageCache.bodyWithNonce(cached, nonce));
+        reply.status(cached.status).headers(Object.fromEntries(cached.headers)).header('x-page-cache', 'hit').header('vary', 'accept-encoding');
+        const gzipped = PageCache.gzipFor(cached, request.headers['accept-encoding'], nonce, user.userId);
+        if (gzipped !== null) return reply.header('content-encoding', 'gzip').header('content-length', gzipped.length).send(gzipped);
+        return reply.send(PageCache.bodyFor(cached, nonce, user.userId));
       }
 
       const services: PageServicesShape = {
@@ -110,7 +121,9 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
       if (cacheKey !== null && response.status === 200 && !response.headers.has('set-cookie')) {
         const body = await response.text();
         const headers = [...response.headers].filter(([name]) => name !== 'content-length');
-        pageCache.set(cacheKey, { status: 200, headers, body, nonce }, Date.now());
+        const page = { status: 200, headers, body, nonce, userId: user.userId, gzip: null };
+        pageCache.set(cacheKey, page, Date.now());
+        PageCache.precompress(page).catch((error: unknown) => request.log.warn({ err: error }, 'page cache: the page could not be precompressed'));
         reply.status(200).headers(Object.fromEntries(headers)).header('x-page-cache', 'miss');
         return reply.send(body);
       }
