@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // their own config in e2e/.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'apps/web/*.test.ts'],
     exclude: ['**/node_modules/**', 'e2e/**'],
     pool: 'forks',
     testTimeout: 20_000,

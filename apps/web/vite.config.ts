@@ -1,9 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 // Our pure packages declare `"sideEffects": false`, so unused exports are dropped.
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompress()],
   build: { target: 'es2022' },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
 });
