@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PageCache } from './page-cache.ts';
+import { PageCache, RendersInFlight } from './page-cache.ts';
 
 const page = (body: string, nonce = 'N0nce', userId: string | null = null) => ({ status: 200, headers: [['content-type', 'text/html']] as [string, string][], body, nonce, userId, gzip: null });
 
@@ -76,5 +76,22 @@ describe('PageCache', () => {
     const visitor = page(`<script nonce="${n1}">1</script>`, n1);
     await PageCache.precompress(visitor);
     expect(gunzipSync(PageCache.gzipFor(visitor, 'gzip', n2, null)!).toString()).toBe(`<script nonce="${n2}">1</script>`);
+  });
+
+  it('lets requests wait for the render in flight of their key, and forgets it once settled', async () => {
+    const renders = new RendersInFlight();
+    expect(renders.get('a')).toBeUndefined();
+    const first = renders.start('a');
+    const waiting = [renders.get('a'), renders.get('a')];
+    const rendered = page('<p>a</p>');
+    first.settle(rendered);
+    first.settle(null);
+    expect(await Promise.all(waiting)).toEqual([rendered, rendered]);
+    expect(renders.get('a')).toBeUndefined();
+    // A render that could not be cached hands the waiting requests nothing: they render themselves.
+    const second = renders.start('a');
+    const waiter = renders.get('a');
+    second.settle(null);
+    expect(await waiter).toBeNull();
   });
 });

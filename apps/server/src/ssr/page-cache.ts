@@ -81,3 +81,31 @@ export class PageCache {
     return body.replaceAll(page.userId, userId);
   }
 }
+
+/**
+ * Pages being rendered for the cache, by key: requests for a key that is being rendered wait
+ * for that render (null when it was not cacheable: they render themselves).
+ */
+export class RendersInFlight {
+  private readonly pending = new Map<string, Promise<CachedPage | null>>();
+
+  get(key: string): Promise<CachedPage | null> | undefined {
+    return this.pending.get(key);
+  }
+
+  /** Marks `key` as being rendered; `settle` (first call wins) hands the page to the waiting requests. */
+  start(key: string): { settle: (page: CachedPage | null) => void } {
+    let resolve: (page: CachedPage | null) => void = () => undefined;
+    const promise = new Promise<CachedPage | null>((r) => (resolve = r));
+    this.pending.set(key, promise);
+    let settled = false;
+    return {
+      settle: (page) => {
+        if (settled) return;
+        settled = true;
+        if (this.pending.get(key) === promise) this.pending.delete(key);
+        resolve(page);
+      },
+    };
+  }
+}

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest,
 import { createRequestHandler, RouterContextProvider, type ServerBuild, type RouterContext } from 'react-router';
 import { runGuardPipeline, type GuardEffect } from '@betsite/domain';
 import { gatherGuardContext, pageUserOf, type PageUserFacts } from './guard-facts.ts';
-import { PageCache } from './page-cache.ts';
+import { PageCache, RendersInFlight, type CachedPage } from './page-cache.ts';
 import { playerVariantOf } from './player-variant.ts';
 import { RouteSubsets } from './route-subsets.ts';
 import { injectFetch, sendWebResponse, toWebRequest } from './web-request.ts';
@@ -48,6 +48,7 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
     // manifest requests of client navigation use the whole table.
     const subsets = RouteSubsets.applies(build) ? new RouteSubsets(build) : null;
     const pageCache = new PageCache(opts.pageCacheTtlMs);
+    const rendering = new RendersInFlight();
     const unsubscribe = await app.bus.subscribe('site-config.changed', () => pageCache.clear());
     app.addHook('onClose', unsubscribe);
 
@@ -88,46 +89,54 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
       const cacheable = isDocument && !notFound && pageCache.enabled;
       const shared = cacheable && user.loggedIn && pageKind !== null && entry.PLAYER_SHARED_PAGE_KINDS.includes(pageKind);
       const playerVariant = shared ? await playerVariantOf(app, user) : null;
-      const cacheKey =
-        cacheable && (!user.loggedIn || playerVariant !== null)
-          ? PageCache.key(request.url, request.cookies, entry.RENDER_COOKIES, playerVariant)
-          : null;
-      const cached = cacheKey === null ? undefined : pageCache.get(cacheKey, Date.now());
+      const cacheKey = cacheable && (!user.loggedIn || playerVariant !== null) ? PageCache.key(request.url, request.cookies, entry.RENDER_COOKIES, playerVariant) : null;
+      // A page being rendered for its key is waited for, not rendered again by each request
+      // that arrives meanwhile (at expiry a crowd would otherwise render it once each).
+      const cached = cacheKey === null ? undefined : (pageCache.get(cacheKey, Date.now()) ?? (await rendering.get(cacheKey)) ?? undefined);
       if (cached) {
         reply.status(cached.status).headers(Object.fromEntries(cached.headers)).header('x-page-cache', 'hit').header('vary', 'accept-encoding');
         const gzipped = PageCache.gzipFor(cached, request.headers['accept-encoding'], nonce, user.userId);
         if (gzipped !== null) return reply.header('content-encoding', 'gzip').header('content-length', gzipped.length).send(gzipped);
         return reply.send(PageCache.bodyFor(cached, nonce, user.userId));
       }
-
-      const services: PageServicesShape = {
-        requestId: request.id,
-        siteConfig,
-        user,
-        notFound,
-        nonce,
-        now: app.clock.now(),
-        fetch: injectFetch(request),
-      };
-      const context = new RouterContextProvider();
-      context.set(entry.pageServicesContext, services);
-      const abort = new AbortController();
-      reply.raw.on('close', () => abort.abort());
-      const handler = isDocument && subsets !== null ? await subsets.handlerFor(url.pathname) : handle;
-      const response = await handler(toWebRequest(request, abort.signal), context);
-      // Pages carry per-user state: never cache them in shared caches.
-      if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-cache');
-
-      if (cacheKey !== null && response.status === 200 && !response.headers.has('set-cookie')) {
-        const body = await response.text();
-        const headers = [...response.headers].filter(([name]) => name !== 'content-length');
-        const page = { status: 200, headers, body, nonce, userId: user.userId, gzip: null };
-        pageCache.set(cacheKey, page, Date.now());
-        PageCache.precompress(page).catch((error: unknown) => request.log.warn({ err: error }, 'page cache: the page could not be precompressed'));
-        reply.status(200).headers(Object.fromEntries(headers)).header('x-page-cache', 'miss');
-        return reply.send(body);
+      const rendered = cacheKey === null ? null : rendering.start(cacheKey);
+      try {
+        return await render();
+      } finally {
+        rendered?.settle(null);
       }
-      return sendWebResponse(reply, response);
+
+      async function render() {
+        const services: PageServicesShape = {
+          requestId: request.id,
+          siteConfig,
+          user,
+          notFound,
+          nonce,
+          now: app.clock.now(),
+          fetch: injectFetch(request),
+        };
+        const context = new RouterContextProvider();
+        context.set(entry.pageServicesContext, services);
+        const abort = new AbortController();
+        reply.raw.on('close', () => abort.abort());
+        const handler = isDocument && subsets !== null ? await subsets.handlerFor(url.pathname) : handle;
+        const response = await handler(toWebRequest(request, abort.signal), context);
+        // Pages carry per-user state: never cache them in shared caches.
+        if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-cache');
+
+        if (cacheKey !== null && response.status === 200 && !response.headers.has('set-cookie')) {
+          const body = await response.text();
+          const headers = [...response.headers].filter(([name]) => name !== 'content-length');
+          const page: CachedPage = { status: 200, headers, body, nonce, userId: user.userId, gzip: null };
+          pageCache.set(cacheKey, page, Date.now());
+          rendered?.settle(page);
+          PageCache.precompress(page).catch((error: unknown) => request.log.warn({ err: error }, 'page cache: the page could not be precompressed'));
+          reply.status(200).headers(Object.fromEntries(headers)).header('x-page-cache', 'miss');
+          return reply.send(body);
+        }
+        return sendWebResponse(reply, response);
+      }
     };
 
     registerPageRoutes(app, renderPage);
