@@ -5,12 +5,12 @@
  * node_modules stay external, loaded as published. The bundle sits at the same depth as
  * `src/server.ts`, so paths it makes from `import.meta.url` point at the same folders.
  *
- * Beside it, `dist/pglite-initial.tar`: a new PGlite cluster with every migration applied,
- * which a first start on an empty data directory loads instead of running initdb
- * (database.ts).
+ * Beside it, `dist/pglite-initial/`: the data directory of a new PGlite cluster with every
+ * migration applied, which a first start on an empty data directory copies instead of
+ * running initdb (database.ts).
  */
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
@@ -38,12 +38,18 @@ await build({
   ],
 });
 
-const pglite = await PGlite.create();
-const db = new Kysely({ dialect: new PGliteDialect(pglite) });
+// Made beside and renamed into place: a server starting meanwhile never copies half a cluster.
+const initial = `${root}dist/pglite-initial`;
+const making = `${initial}.making-${process.pid}`;
+rmSync(making, { recursive: true, force: true });
+const db = new Kysely({ dialect: new PGliteDialect(await PGlite.create({ dataDir: making })) });
 try {
   await migrateToLatest(db);
-  const dump = await pglite.dumpDataDir('none');
-  writeFileSync(`${root}dist/pglite-initial.tar`, Buffer.from(await dump.arrayBuffer()));
 } finally {
+  // Closing shuts the cluster down cleanly: a copy opens without recovery.
   await db.destroy();
 }
+rmSync(initial, { recursive: true, force: true });
+renameSync(making, initial);
+// The dump earlier builds wrote, which nothing reads now.
+rmSync(`${root}dist/pglite-initial.tar`, { force: true });

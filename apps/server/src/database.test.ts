@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,42 +22,64 @@ function tempDir() {
 const logs: string[] = [];
 const logger = { debug: () => undefined, info: (_: object, msg: string) => void logs.push(msg), warn: (_: object, msg: string) => void logs.push(msg) };
 
-async function migratedDump(file: string) {
-  const pglite = await PGlite.create();
-  const db = new Kysely({ dialect: new PGliteDialect(pglite) });
+/** What build.ts makes beside the bundle: a migrated cluster, shut down cleanly. */
+async function migratedCluster(dataDir: string) {
+  const db = new Kysely({ dialect: new PGliteDialect(await PGlite.create({ dataDir })) });
   await migrateToLatest(db);
-  writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
   await db.destroy();
 }
 
 describe('openDatabase on a new PGlite data directory', () => {
-  it('starts from the initial dump, already migrated, seeds it, and keeps it for the next start', async () => {
+  it('starts from a copy of the initial cluster, already migrated, seeds it, and keeps it for the next start; the initial cluster is left as it was', async () => {
     const dir = tempDir();
-    const dump = join(dir, 'initial.tar');
-    await migratedDump(dump);
+    const initial = join(dir, 'initial');
+    await migratedCluster(initial);
+    const initialFiles = readdirSync(initial, { recursive: true }).length;
     const env = loadEnv({ DATA_DIR: join(dir, 'data') });
     logs.length = 0;
-    const first = await openDatabase(env, logger, new Date(), dump);
+    const first = await openDatabase(env, logger, new Date(), initial);
     expect(logs).not.toContain('database migrated');
     expect(logs).toContain('fresh database: demo data seeded');
     await first.close();
     expect(existsSync(join(dir, 'data', 'pglite', 'PG_VERSION'))).toBe(true);
+    // Nothing of the copy's making is left beside it.
+    expect(readdirSync(join(dir, 'data'))).toEqual(['pglite']);
 
     logs.length = 0;
-    const again = await openDatabase(env, logger, new Date(), dump);
+    const again = await openDatabase(env, logger, new Date(), initial);
     expect(logs).toEqual([]);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from site_config`.execute(again.db);
     expect(rows[0]?.n).toBe(1);
     await again.close();
+
+    // The next new data directory starts from the same, unseeded cluster.
+    expect(readdirSync(initial, { recursive: true }).length).toBe(initialFiles);
+    logs.length = 0;
+    const other = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'other') }), logger, new Date(), initial);
+    expect(logs).toEqual(['fresh database: demo data seeded']);
+    await other.close();
   }, 120_000);
 
-  it('runs initdb when the dump cannot be read', async () => {
+  it('takes an empty data directory for a new one', async () => {
     const dir = tempDir();
-    const dump = join(dir, 'broken.tar');
-    writeFileSync(dump, 'not a tar');
+    const initial = join(dir, 'initial');
+    await migratedCluster(initial);
+    mkdirSync(join(dir, 'data', 'pglite'), { recursive: true });
     logs.length = 0;
-    const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), dump);
-    expect(logs).toEqual(['the initial PGlite dump did not load: initdb instead', 'database migrated', 'fresh database: demo data seeded']);
+    const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial);
+    expect(logs).toEqual(['fresh database: demo data seeded']);
+    await handle.close();
+  }, 120_000);
+
+  it('runs initdb when the initial cluster does not open', async () => {
+    const dir = tempDir();
+    const initial = join(dir, 'broken');
+    mkdirSync(initial);
+    // A cluster of a PostgreSQL this PGlite is not.
+    writeFileSync(join(initial, 'PG_VERSION'), '99\n');
+    logs.length = 0;
+    const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial);
+    expect(logs).toEqual(['the initial PGlite cluster did not open: initdb instead', 'database migrated', 'fresh database: demo data seeded']);
     expect(await handle.ping()).toBe(true);
     await handle.close();
   }, 120_000);

@@ -38,8 +38,8 @@ function fail(message: string, cleanUp: () => Promise<unknown> = async () => und
 }
 
 // Made by `npm run build` beside the bundle (build.ts); absent beside the sources, where a new data directory runs initdb.
-const initialDump = fileURLToPath(new URL('./pglite-initial.tar', import.meta.url));
-const database = await openDatabase(env, logger, new Date(clock.now()), initialDump).catch(fail('cannot open the database'));
+const initialCluster = fileURLToPath(new URL('./pglite-initial', import.meta.url));
+const database = await openDatabase(env, logger, new Date(clock.now()), initialCluster).catch(fail('cannot open the database'));
 const app = await build({ env, db: database, clock, logger, rgs: { appDir: gamesDir }, ssr: ssrPlugin({ buildDir, pageCacheTtlMs: env.PAGE_CACHE_TTL_MS }) }).catch(
   fail('cannot start the server', () => database.close()),
 );
