@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods, RouteHandlerMethod } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild, type RouterContext } from 'react-router';
 import { runGuardPipeline, type GuardEffect } from '@betsite/domain';
@@ -9,6 +8,7 @@ import { gatherGuardContext, pageUserOf, type PageUserFacts } from './guard-fact
 import { PageCache, RendersInFlight, type CachedPage } from './page-cache.ts';
 import { playerVariantOf } from './player-variant.ts';
 import { RouteSubsets } from './route-subsets.ts';
+import { registerStaticAssets } from './static-assets.ts';
 import { injectFetch, sendWebResponse, toWebRequest } from './web-request.ts';
 
 interface PageServicesShape {
@@ -52,16 +52,7 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
     const unsubscribe = await app.bus.subscribe('site-config.changed', () => pageCache.clear());
     app.addHook('onClose', unsubscribe);
 
-    await app.register(fastifyStatic, {
-      root: join(buildDir, 'client'),
-      wildcard: false,
-      index: false,
-      setHeaders(res, path) {
-        // Hashed file names never change: cache them for a year.
-        if (path.includes(`${join('client', 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'public, max-age=3600');
-      },
-    });
+    await registerStaticAssets(app, join(buildDir, 'client'));
 
     const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const url = new URL(request.url, 'http://internal');
