@@ -141,9 +141,11 @@ describeEachDb('line list rows', (t) => {
     return res;
   };
   const create = async (body: OpsCreateGame): Promise<GameDetail> => GameResponseSchema.parse((await ops('POST', '', body)).json()).game;
+  /** A game's page, checked to be the old mapping's detail serialised, byte for byte (key order too). */
   const page = async (id: number) => {
     const res = await app.inject({ url: `${LINE_API_BASE}/games/${id}` });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toBe(JSON.stringify({ game: await detailAsBefore(t.db, id) }));
     return GameResponseSchema.parse(res.json()).game;
   };
 
@@ -170,10 +172,13 @@ describeEachDb('line list rows', (t) => {
         expect(await page(game.id)).toEqual(await detailAsBefore(t.db, game.id));
         expect(await gameDetail(t.db, game.id)).toEqual(await detailAsBefore(t.db, game.id));
       }
-      const listed = GamesResponseSchema.parse((await app.inject({ url: `${LINE_API_BASE}/games?section=line&sportId=${SPORT.football}&limit=50` })).json());
+      const res = await app.inject({ url: `${LINE_API_BASE}/games?section=line&sportId=${SPORT.football}&limit=50` });
+      const listed = GamesResponseSchema.parse(res.json());
       const fresh = await freshCards(t.db);
       expect(listed.games.map((g) => g.id)).toContain(line.id);
       for (const card of listed.games) expect(card).toEqual(fresh.get(card.id));
+      // The stored cards joined as they are: the answer is the fresh cards serialised, byte for byte.
+      expect(res.body).toBe(JSON.stringify({ total: listed.total, games: listed.games.map((g) => fresh.get(g.id)) }));
     });
 
     it('stays right after price changes, including one that makes another line the main total', async () => {

@@ -24,7 +24,7 @@ import {
   type TimeFilter,
 } from '@betsite/contracts';
 import { disallowedSportsOf } from '../user-config/index.ts';
-import { cardOf, detailOf, marketsOf, resultItemOf, type GameRow, type MarketRow } from './rows.ts';
+import { cardOf, detailOf, marketsOf, resultItemOf, resultOf, type GameRow, type MarketRow } from './rows.ts';
 
 /** Sports a player hid, per section (SPEC §3 disallow_line_sport / disallow_live_sport). */
 export interface HiddenSports {
@@ -353,26 +353,32 @@ export interface GamesFilter {
 export type CardsJson = readonly string[];
 
 /**
- * One indexed read of the section's rows in list order, their count alongside (computed
- * once per query); a page past the end asks for the count alone.
+ * A list's order: sport, champ, start. Within one sport the sport's position is the same for
+ * every row, so it is left out and `line_list_rows_sport_idx` gives the order as it is read
+ * (a limit then reads only its page, instead of sorting every row of the sport).
  */
-export async function gameCards(db: DB, query: GamesFilter, now: number, hidden: HiddenSports): Promise<{ total: number; games: CardsJson }> {
+const listOrder = (oneSport: boolean) =>
+  [...(oneSport ? [] : ['sport_order' as const]), 'champ_order' as const, 'champ_id' as const, 'starts_at' as const, 'game_id' as const];
+
+/**
+ * A listing as the API answers it (a `GamesResponse`, serialised) in one indexed read: the
+ * database writes the answer around the page's stored cards, so it crosses the driver as
+ * one text, sent as it is — no card is parsed, copied or concatenated per game here.
+ */
+export async function gamesJson(db: DB, query: GamesFilter, now: number, hidden: HiddenSports): Promise<string> {
   let rows = db.selectFrom('line_list_rows as r').where((eb) => rowInSection(query.section, query.filter, now, hidden)(eb));
   if (query.sportId !== undefined) rows = rows.where('r.sport_id', '=', query.sportId);
   if (query.champId !== undefined) rows = rows.where('r.champ_id', '=', query.champId);
-  const count = rows.select(sql<number>`count(*)::int`.as('n'));
-  const page = await rows
-    .select(['r.card', count.as('total')])
-    .orderBy('r.sport_order')
-    .orderBy('r.champ_order')
-    .orderBy('r.champ_id')
-    .orderBy('r.starts_at')
-    .orderBy('r.game_id')
-    .limit(query.limit)
-    .offset(query.offset)
-    .execute();
-  const total = page[0]?.total ?? (query.offset > 0 ? (await count.executeTakeFirstOrThrow()).n : 0);
-  return { total: Number(total), games: page.map((r) => r.card) };
+  const order = listOrder(query.sportId !== undefined);
+  let page = rows.select(['r.card', ...order.map((column) => `r.${column}` as const)]);
+  for (const column of order) page = page.orderBy(`r.${column}`);
+  const total = rows.select(sql<number>`count(*)::int`.as('n'));
+  const inOrder = sql.join(order.map((column) => sql.ref(`p.${column}`)));
+  const { body } = await db
+    .selectFrom(page.limit(query.limit).offset(query.offset).as('p'))
+    .select(sql<string>`'{"total":' || (${total}) || ',"games":[' || coalesce(string_agg(p.card, ',' order by ${inOrder}), '') || ']}'`.as('body'))
+    .executeTakeFirstOrThrow();
+  return body;
 }
 
 /** The cards of these games, in the order given (games without a row, no longer listed, left out). */
@@ -384,34 +390,48 @@ async function cardsOf(db: DB, gameIds: readonly number[]): Promise<CardsJson> {
 }
 
 /**
- * A game with every market, in one query: the markets and their outcomes as the API tells
- * them, built as JSON by the database (`json_strip_nulls` drops the absent optional fields,
- * as `marketsOf` leaves them out); null when unknown.
+ * Every market of the game `g` with its outcomes as the API tells them, built as JSON text by
+ * the database (`json_strip_nulls` drops the absent optional fields, as `marketsOf` leaves
+ * them out).
  */
-async function detailRow(db: DB, gameId: number) {
-  const outcomes = sql`(select coalesce(json_agg(json_build_object(
+const marketsJson = sql<string>`(select json_strip_nulls(coalesce(json_agg(json_build_object(
+    'key', m.key, 'type', m.type, 'groupId', m.group_id, 'scope', m.scope, 'param', m.param, 'name', m.name,
+    'blocked', m.blocked, 'outcomes', (select coalesce(json_agg(json_build_object(
       'key', o.key, 'typeId', o.type_id, 'kind', o.kind, 'line', o.line, 'score', o.score, 'name', o.name,
       'coef', o.price::float8 / 1000, 'blocked', o.blocked, 'status', o.status) order by o.sort_order), '[]'::json)
-    from outcomes o where o.game_id = m.game_id and o.market_key = m.key)`;
-  const markets = sql<string>`(select json_strip_nulls(coalesce(json_agg(json_build_object(
-      'key', m.key, 'type', m.type, 'groupId', m.group_id, 'scope', m.scope, 'param', m.param, 'name', m.name,
-      'blocked', m.blocked, 'outcomes', ${outcomes}) order by m.sort_order), '[]'::json))::text
-    from markets m where m.game_id = g.id)`;
-  return gamesQuery(db).select(markets.as('markets_json')).where('g.id', '=', gameId).executeTakeFirst();
-}
+      from outcomes o where o.game_id = m.game_id and o.market_key = m.key)) order by m.sort_order), '[]'::json))::text
+  from markets m where m.game_id = g.id)`;
 
 /** A game with every market; null when unknown. */
 export async function gameDetail(db: DB, gameId: number): Promise<GameDetail | null> {
-  const row = await detailRow(db, gameId);
+  const row = await gamesQuery(db).select(marketsJson.as('markets_json')).where('g.id', '=', gameId).executeTakeFirst();
   return row ? detailOf(row, JSON.parse(row.markets_json) as LineMarket[]) : null;
 }
 
-/** `{"game": …}` of a game, serialised, its markets as the database wrote them; null when unknown. */
+/**
+ * `{"game": …}` of a game, serialised, its markets as the database wrote them; null when
+ * unknown. An open game's detail is its list row's card (written with its prices, decision
+ * 0026) with every market instead of the main ones, and its format and result: one read of
+ * the game, its row and its markets, without the join of teams, champ and country (which
+ * took more planning than running). A game in no list (over) is read from the catalogue.
+ */
 export async function gameDetailJson(db: DB, gameId: number): Promise<string | null> {
-  const row = await detailRow(db, gameId);
+  const row = await db
+    .selectFrom('games as g')
+    .leftJoin('line_list_rows as r', 'r.game_id', 'g.id')
+    .select(['r.card', 'g.format', 'g.result', 'g.finished_at', marketsJson.as('markets_json')])
+    .where('g.id', '=', gameId)
+    .executeTakeFirst();
   if (!row) return null;
+  let head: GameDetail;
+  if (row.card !== null) head = { ...(JSON.parse(row.card) as GameCard), markets: [], format: row.format as GameDetail['format'], result: resultOf(row) };
+  else {
+    const over = await gamesQuery(db).where('g.id', '=', gameId).executeTakeFirst();
+    if (!over) return null;
+    head = detailOf(over, []);
+  }
   // Names are escaped in JSON, so `"markets":[]` unescaped can only be the key of the empty list.
-  return `{"game":${JSON.stringify(detailOf(row, [])).replace('"markets":[]', () => `"markets":${row.markets_json}`)}}`;
+  return `{"game":${JSON.stringify(head).replace('"markets":[]', () => `"markets":${row.markets_json}`)}}`;
 }
 
 /** Top games of a section: the operator's picks first, then the top competitions', soonest first. */

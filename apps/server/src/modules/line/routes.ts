@@ -28,8 +28,8 @@ import {
   champById,
   champPage,
   champsOf,
-  gameCards,
   gameDetailJson,
+  gamesJson,
   hiddenSportsOf,
   NO_HIDDEN,
   results,
@@ -105,8 +105,7 @@ export const lineRoutes: FastifyPluginAsync = async (app) => {
     requireSport(query.sportId);
     const answer = await list(request, reply, async (viewer) => {
       if (query.champId !== undefined && !(await champById(db, query.champId, now(), viewer))) return null;
-      const { total, games } = await gameCards(db, query, now(), viewer);
-      return jsonObject({ total: j(total), games: cardList(games) });
+      return gamesJson(db, query, now(), viewer);
     });
     if (!answer) throw new AppError(404, LineErrorCode.champNotFound, `No champ ${query.champId}`);
     return json(reply, answer);
