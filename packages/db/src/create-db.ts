@@ -1,6 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
-import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { INT8_OID, parseInt8 } from './type-parsers.ts';
@@ -49,7 +47,10 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const log = options.logger ? queryLogger(options.logger) : undefined;
+  // Each driver is loaded only when used: a server on PGlite starts without loading `pg`, one
+  // on PostgreSQL without PGlite.
   if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
@@ -67,6 +68,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
 
   const dataDir = options.memory ? undefined : (options.dataDir ?? './data/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     dataDir,
     parsers: { [INT8_OID]: parseInt8 },
