@@ -31,7 +31,7 @@ describe('createDb with PGlite on disk', () => {
       expect(first.kind).toBe('pglite');
       // A small buffer cache: it is resident memory of the server process.
       const { rows: buffers } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(first.db);
-      expect(buffers[0]?.shared_buffers).toBe('32MB');
+      expect(buffers[0]?.shared_buffers).toBe('16MB');
       await sql`create table kept (v text)`.execute(first.db);
       await sql`insert into kept values ('still here')`.execute(first.db);
       await first.close();
