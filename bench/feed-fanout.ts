@@ -357,9 +357,11 @@ function printProductServer(measured: ServerMeasures) {
   console.log(`    per transaction: begin ${percentiles(t.beginMs)}`);
   console.log(`                     its first event queued ${percentiles(t.queuedMs)}`);
   console.log(`                     statements ${percentiles(t.workMs)}`);
-  console.log(`                     commit ${percentiles(t.commitMs)}`);
+  console.log(`                     list rows + commit ${percentiles(t.commitMs)}`);
   console.log(`                     publish all ${percentiles(t.publishMs)}`);
   console.log(`                     total ${percentiles(t.totalMs)}`);
+  const rows = measured.listRows;
+  console.log(`    list rows (games): ${rows.recomputed} computed again, ${rows.patched} patched (${rows.linesChosen} with their lines chosen again), ${rows.unchanged} unchanged`);
   console.log(`    per delta: event → publish ${percentiles(d.eventToPublishMs)}; publish call (fan-out to ${(clients / games).toFixed(0)} sockets) ${percentiles(d.publishCallMs)}; markets ${percentiles(d.markets, '')}`);
 }
 

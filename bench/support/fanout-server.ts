@@ -22,7 +22,7 @@
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { build } from '../../apps/server/src/app.ts';
 import type { IngesterStats } from '../../apps/server/src/modules/line/ingest.ts';
-import type { LineWork } from '../../apps/server/src/modules/line/writer.ts';
+import type { LineWork, LineWriter } from '../../apps/server/src/modules/line/writer.ts';
 import type { LiveHubStats } from '../../apps/server/src/modules/live/hub.ts';
 import { LOAD_FEED_NAME, LoadFeed, loadGameId, wallClock, type LoadRunReport } from './load-feed.ts';
 import { probeProcess, type ProcessMeasures } from './process-probe.ts';
@@ -40,7 +40,7 @@ export interface ServerMeasures extends ProcessMeasures {
     beginMs: Summary;
     /** The statements of the batch (UPDATE markets, UPDATE outcomes per event). */
     workMs: Summary;
-    /** From the end of the work to the first publish: COMMIT. */
+    /** From the end of the work to the first publish: the list rows' update (list-rows.ts) and COMMIT. */
     commitMs: Summary;
     /** From the first publish to the end of writer.run: every delta of the batch out. */
     publishMs: Summary;
@@ -56,6 +56,8 @@ export interface ServerMeasures extends ProcessMeasures {
   };
   /** Events the ingester applied during the run. */
   applied: number;
+  /** List rows of the run's writes, in games: computed again whole, patched (lines chosen again among them), left as they were. */
+  listRows: LineWriter['listRows'];
   /** Events emitted but not yet committed, sampled every 10 ms. */
   backlogMax: number;
   ingester: IngesterStats | null;
@@ -176,6 +178,7 @@ async function serve(): Promise<void> {
       backlogMax = Math.max(backlogMax, feed.lastSeq - (ingester?.stats().lastSeq ?? 0));
     }, 10);
     const appliedBefore = applied();
+    const rowsBefore = { ...writer.listRows };
     const report = await feed.run({ perSecond, seconds });
     await ingester?.settled();
     await writer.idle();
@@ -196,6 +199,12 @@ async function serve(): Promise<void> {
         },
         deltas: { eventToPublishMs: summarise(eventToPublish), publishCallMs: summarise(publishCall), markets: summarise(marketsPerDelta) },
         applied: applied() - appliedBefore,
+        listRows: {
+          recomputed: writer.listRows.recomputed - rowsBefore.recomputed,
+          patched: writer.listRows.patched - rowsBefore.patched,
+          linesChosen: writer.listRows.linesChosen - rowsBefore.linesChosen,
+          unchanged: writer.listRows.unchanged - rowsBefore.unchanged,
+        },
         backlogMax,
         ...probed,
         ingester: ingester?.stats() ?? null,

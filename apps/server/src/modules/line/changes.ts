@@ -46,6 +46,10 @@ export class LineChanges {
   private readonly games = new Map<number, GameDelta>();
   /** Games whose list rows the writer computes again before committing (list-rows.ts). */
   readonly touched = new Set<number>();
+  /** Changed markets a list may show, by game, the last word per market: the writer patches these games' rows (list-rows.ts). */
+  readonly listPrices = new Map<number, Map<string, FeedMarketOdds>>();
+  /** Games the write locked before writing (store.ts `lockGames`): the list rows' update need not lock them again. */
+  readonly locked = new Set<number>();
   private readonly sections: Record<LineSection, SectionMoves> = {
     line: { added: new Set(), removed: new Set(), sports: new Set() },
     live: { added: new Set(), removed: new Set(), sports: new Set() },
@@ -101,11 +105,17 @@ export class LineChanges {
   /** Whole markets: each carries every outcome, so a later change of a market replaces the earlier one. */
   odds(gameId: number, markets: readonly FeedMarketOdds[], at: number): void {
     if (markets.length === 0) return;
-    // Most price changes are of markets no list shows: their list row stays as it is.
-    const delta = this.game(gameId, at, { touch: markets.some((m) => isListMarketKey(m.key)) });
+    const delta = this.game(gameId, at, { touch: false });
     const byKey = new Map((delta.markets ?? []).map((m) => [m.key, m]));
     for (const market of markets) byKey.set(market.key, { key: market.key, blocked: market.blocked, outcomes: market.outcomes.map((o) => ({ ...o })) });
     delta.markets = [...byKey.values()];
+    // Most price changes are of markets no list shows: their list row stays as it is.
+    for (const market of markets) {
+      if (!isListMarketKey(market.key)) continue;
+      let listed = this.listPrices.get(gameId);
+      if (!listed) this.listPrices.set(gameId, (listed = new Map()));
+      listed.set(market.key, market);
+    }
   }
 
   /**

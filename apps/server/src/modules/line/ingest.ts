@@ -220,11 +220,9 @@ export class FeedIngester {
    */
   private async apply(trx: Transaction<Database>, changes: LineChanges, events: readonly FeedEvent[]) {
     // The known games first (their list rows are refreshed before the commit, which locks them).
-    const known = events.map((e) => this.games.get(e.type === 'game' ? e.game.id : e.gameId)?.id);
-    await lockGames(
-      trx,
-      [...new Set(known)].filter((id): id is number => id !== undefined),
-    );
+    const known = [...new Set(events.map((e) => this.games.get(e.type === 'game' ? e.game.id : e.gameId)?.id))].filter((id): id is number => id !== undefined);
+    await lockGames(trx, known);
+    for (const id of known) changes.locked.add(id);
     const prices = new Map<number, Map<string, FeedMarketOdds>>();
     const writePrices = async () => {
       if (prices.size === 0) return;

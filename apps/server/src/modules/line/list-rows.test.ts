@@ -11,12 +11,12 @@ import { sql, type Kysely } from 'kysely';
 import { describeEachDb } from '@betsite/db/testing';
 import type { Database } from '@betsite/db';
 import { GAME_STATUS, SPORT } from '@betsite/domain';
-import { SimulatedFeed } from '@betsite/feed';
+import { SimulatedFeed, openingMarkets, type FeedEvent, type FeedGameSnapshot, type FeedListener, type FeedMarketOdds, type FeedProvider } from '@betsite/feed';
 import { GameResponseSchema, GamesResponseSchema, LINE_API_BASE, type GameCard, type GameDetail, type OpsCreateGame } from '@betsite/contracts';
 import { createClock, type ServerClock } from '../../lib/clock.ts';
 import { buildTestApp, opsHeaders } from '../../testing.ts';
 import { ensureListRows, refreshListRows } from './list-rows.ts';
-import { gameDetail, gamesQuery, mainMarkets } from './queries.ts';
+import { gameDetail, gamesQuery, isListMarketKey, mainMarkets } from './queries.ts';
 import { cardOf, detailOf, marketsOf, type GameRow } from './rows.ts';
 
 const OPEN = [GAME_STATUS.notStarted, GAME_STATUS.live, GAME_STATUS.break];
@@ -131,6 +131,64 @@ async function detailAsBefore(db: Kysely<Database>, gameId: number): Promise<Gam
   return detailOf(row, marketsOf(markets, outcomes));
 }
 
+/**
+ * A feed of a few live football games whose list markets' prices are set by hand
+ * (`emit`), for price changes the simulated feed makes only now and then: a main line
+ * moving off even money, another line passing it, blocked lines, a market sent in part.
+ */
+class PricesFeed implements FeedProvider {
+  readonly name = 'rows-prices';
+  private readonly listeners = new Set<FeedListener>();
+  private seq = 0;
+  readonly games: FeedGameSnapshot[];
+
+  constructor(count: number, startsAt: number) {
+    this.games = Array.from({ length: count }, (_, i) => {
+      const game = {
+        id: `rp-${i}`,
+        sportId: SPORT.football,
+        champId: 'rp-league',
+        homeTeamId: `rp-team-${2 * i}`,
+        awayTeamId: `rp-team-${2 * i + 1}`,
+        home: `Prices Home ${i}`,
+        away: `Prices Away ${i}`,
+        startsAt,
+        format: { periods: 2, periodMinutes: 45 },
+      };
+      return { game, markets: openingMarkets(game, { seed: i + 1 }), live: null, suspended: false };
+    });
+  }
+
+  async catalogue() {
+    return {
+      sports: [{ id: SPORT.football, slug: 'football', name: 'Football', isCyber: false }],
+      countries: [{ id: 'rp', name: 'Pricesland', code: 'WORLD' }],
+      champs: [{ id: 'rp-league', sportId: SPORT.football, countryId: 'rp', name: 'Prices League', order: 5 }],
+      teams: this.games.flatMap(({ game }) => [
+        { id: game.homeTeamId, sportId: SPORT.football, countryId: 'rp', name: game.home },
+        { id: game.awayTeamId, sportId: SPORT.football, countryId: 'rp', name: game.away },
+      ]),
+    };
+  }
+
+  async snapshot() {
+    return { seq: this.seq, at: this.games[0]!.game.startsAt, games: structuredClone(this.games), results: [] };
+  }
+
+  subscribe(listener: FeedListener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start() {}
+  stop() {}
+
+  emit(gameIndex: number, markets: FeedMarketOdds[], at: number) {
+    const event: FeedEvent = { type: 'odds', seq: ++this.seq, at, gameId: this.games[gameIndex]!.game.id, markets };
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
 describeEachDb('line list rows', (t) => {
   let app: FastifyInstance;
   let clock: ServerClock;
@@ -239,6 +297,44 @@ describeEachDb('line list rows', (t) => {
       expect(await ensureListRows(t.db)).toBe(0);
     });
   });
+
+  it('price batches that keep, patch or move the main lines (patched without reading the tables where the card tells): every row is fresh after each', async () => {
+    const now = clock.now();
+    const feed = new PricesFeed(3, now + 2 * HOUR);
+    const fed = await buildTestApp(t.handle, { clock, line: { feed } });
+    try {
+      await fed.line.ingester?.start();
+      await expectRowsFresh(t.db);
+      // A seeded walk: each batch sets a few list markets of the games to prices near even
+      // money (lines overtake each other), far from it, blocked, or only some outcomes.
+      let state = 12345;
+      const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const listMarkets = feed.games.map((g) => g.markets.filter((m) => isListMarketKey(m.key)));
+      const mains = new Set<string>();
+      for (let batch = 0; batch < 40; batch++) {
+        for (let n = 1 + Math.floor(random() * 4); n > 0; n--) {
+          const gameIndex = Math.floor(random() * feed.games.length);
+          const markets = listMarkets[gameIndex]!;
+          // The 1X2 (always shown) a third of the time, else any line.
+          const market = random() < 0.3 ? markets.find((m) => m.key.startsWith('1x2:'))! : markets[Math.floor(random() * markets.length)]!;
+          const roll = random();
+          const coef = () => Math.round((roll < 0.5 ? 1.85 + random() * 0.2 : 1.2 + random() * 4) * 1000) / 1000;
+          const outcomes = market.outcomes.map((o) => ({ key: o.key, coef: coef(), blocked: random() < 0.05 }));
+          feed.emit(gameIndex, [{ key: market.key, blocked: roll > 0.93, outcomes: roll > 0.88 && roll <= 0.93 ? outcomes.slice(0, 1) : outcomes }], now);
+        }
+        await fed.line.ingester?.settled();
+        await expectRowsFresh(t.db);
+        for (const [id, row] of await storedRows(t.db)) for (const m of row.card.markets) if (m.type === 'total') mains.add(`${id}|${m.key}`);
+      }
+      // Every way was taken: main totals changed hands, cards were patched with their lines
+      // kept or chosen again, and left alone.
+      expect(mains.size).toBeGreaterThan(feed.games.length);
+      const { patched, linesChosen, unchanged } = fed.line.writer.listRows;
+      expect(Math.min(patched - linesChosen, linesChosen, unchanged), JSON.stringify(fed.line.writer.listRows)).toBeGreaterThan(5);
+    } finally {
+      await fed.close();
+    }
+  }, 60_000);
 
   it('the feed: after the snapshot and after batches of prices, scores and results, every row is fresh', async () => {
     // A Saturday afternoon (games in play) on a clock of its own.

@@ -3,7 +3,7 @@
  * every earlier change of this node has been published, then publishes what it changed.
  * Serial on purpose: deltas of a game leave in the order their changes committed, so a
  * browser never applies an older price over a newer one. Before committing, the list rows
- * of the games the work touched are computed again (list-rows.ts).
+ * of the games the work touched are brought up to date (list-rows.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -11,7 +11,7 @@ import type { Database } from '@betsite/db';
 import type { Clock } from '@betsite/domain';
 import type { LiveApi } from '../live/index.ts';
 import { LineChanges } from './changes.ts';
-import { refreshListRows } from './list-rows.ts';
+import { updateListRows, type ListRowsUpdate } from './list-rows.ts';
 
 export type LineWork<T> = (trx: Transaction<Database>, changes: LineChanges) => Promise<T>;
 
@@ -24,6 +24,8 @@ export interface LineWriterDeps {
 
 export class LineWriter {
   private tail: Promise<unknown> = Promise.resolve();
+  /** List rows kept since start, in games: how many were computed again, patched, or left as they were. */
+  readonly listRows: ListRowsUpdate = { recomputed: 0, patched: 0, linesChosen: 0, unchanged: 0 };
 
   constructor(private readonly deps: LineWriterDeps) {}
 
@@ -35,13 +37,14 @@ export class LineWriter {
   run<T>(work: LineWork<T>, { durable = true }: { durable?: boolean } = {}): Promise<T> {
     const next = this.tail.then(async () => {
       const changes = new LineChanges();
-      const result = await this.deps.db.transaction().execute(async (trx) => {
+      const { result, rows } = await this.deps.db.transaction().execute(async (trx) => {
         if (!durable) await sql`set local synchronous_commit = off`.execute(trx);
         const result = await work(trx, changes);
         // The lists' rows of what changed, in the same transaction (list-rows.ts).
-        await refreshListRows(trx, changes.touched);
-        return result;
+        const rows = await updateListRows(trx, changes);
+        return { result, rows };
       });
+      for (const key of ['recomputed', 'patched', 'linesChosen', 'unchanged'] as const) this.listRows[key] += rows[key];
       if (!changes.empty) await changes.publish(this.deps.live, this.deps.db, this.deps.clock.now(), this.deps.logger);
       return result;
     });
