@@ -8,7 +8,6 @@
  * `createDelivery(env)` picks: with SMTP_URL, e-mail by SMTP and SMS to the outbox (there
  * is no SMS gateway yet); without it, everything to the outbox.
  */
-import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Database } from '@betsite/db';
 import type { Clock } from '@betsite/domain';
@@ -71,8 +70,18 @@ export function createSmtpDelivery(transport: MailTransport, { from, sms }: { fr
   };
 }
 
+/**
+ * nodemailer is loaded with the first e-mail, not at start: a node without SMTP_URL never
+ * loads it, and its import was ~50 ms of every start's CPU.
+ */
 export function createNodemailerTransport(smtpUrl: string): MailTransport {
-  return nodemailer.createTransport(smtpUrl);
+  let transport: Promise<MailTransport> | undefined;
+  return {
+    async sendMail(mail) {
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      return (await transport).sendMail(mail);
+    },
+  };
 }
 
 export const DEFAULT_MAIL_FROM = 'Betsite <no-reply@localhost>';
