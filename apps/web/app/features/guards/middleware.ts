@@ -11,7 +11,8 @@ import { data, redirect, replace } from 'react-router';
 import { RedirectCache, parseLocation, runGuardPipeline, type Location } from '@betsite/domain';
 import { writeCookie } from '../../config/cookies.ts';
 import { browserEnv, gatherNavigationContext, type BrowserEnv } from './facts.ts';
-import { planNavigation, samePage, type NavigationPlan } from './plan.ts';
+import { planNavigation, type NavigationPlan } from './plan.ts';
+import { isGuardedNavigation } from './lazy.ts';
 import { NAVIGATION_CANCELLED_EVENT, tabState, type NavigationCancelled } from './client-state.ts';
 import { refreshSiteInBackground } from './site-refresh.ts';
 
@@ -56,10 +57,9 @@ export interface GuardRunInput {
 /** Runs the pipeline for one navigation; null when this request is not a guarded navigation. */
 export async function guardNavigation({ request, from, env }: GuardRunInput): Promise<NavigationPlan | null> {
   const tab = tabState();
-  if (from === null || tab.site === null || request.method !== 'GET') return null;
+  if (from === null || tab.site === null || !isGuardedNavigation(request, from, true)) return null;
   const url = new URL(request.url);
   const to = parseLocation(`${url.pathname}${url.search}${url.hash}`);
-  if (samePage(to, from)) return null;
   const ctx = await gatherNavigationContext(
     { to, from, site: tab.site, user: { loggedIn: tab.loggedIn, facts: tab.facts }, loadedAppVersion: tab.loadedAppVersion ?? tab.site.appVersion, signal: request.signal },
     env,

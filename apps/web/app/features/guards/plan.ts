@@ -11,7 +11,7 @@
  *   on), so the page does not change and no history entry is added;
  * - reload → `reload`: a full page load of the target url.
  */
-import { formatLocation, isMaintenanceActive, type GuardContext, type GuardEffect, type Location, type PipelineResult, type RedirectStatus } from '@betsite/domain';
+import { formatLocation, isMaintenanceActive, type GuardContext, type GuardEffect, type PipelineResult, type RedirectStatus } from '@betsite/domain';
 import { modalToCarry, searchWithModal, type ModalName } from '../modals/index.ts';
 
 export interface CookieToSet {
@@ -83,9 +83,4 @@ export function planNavigation(ctx: GuardContext, result: PipelineResult): Navig
       return plan({ kind: 'proceed' });
     }
   }
-}
-
-/** Whether two locations are the same page (path and query; the hash does not count). */
-export function samePage(a: Location, b: Location): boolean {
-  return a.pathname === b.pathname && a.search === b.search;
 }
