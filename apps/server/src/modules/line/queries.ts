@@ -360,8 +360,10 @@ const listOrder = (oneSport: boolean) =>
 
 /**
  * A listing as the API answers it (a `GamesResponse`, serialised) in one indexed read: the
- * database writes the answer around the page's stored cards, so it crosses the driver as
- * one text, sent as it is — no card is parsed, copied or concatenated per game here.
+ * database joins the page's stored cards into one text (`card,card,…`), so the answer
+ * crosses the driver as one value and no card is parsed or copied per game here. The
+ * braces are added here: in SQL each `||` copied the ~75 KB text again (0.5 against 0.375 ms
+ * of backend CPU).
  */
 export async function gamesJson(db: DB, query: GamesFilter, now: number, hidden: HiddenSports): Promise<string> {
   const where = [rowInSection(query.section, query.filter, now, hidden)];
@@ -371,10 +373,10 @@ export async function gamesJson(db: DB, query: GamesFilter, now: number, hidden:
   const order = listOrder(query.sportId !== undefined);
   const columns = sql.join(order.map((column) => sql.ref(`r.${column}`)));
   const inOrder = sql.join(order.map((column) => sql.ref(`p.${column}`)));
-  const { rows: [answer] } = await sql<{ body: string }>`
-    select '{"total":' || (select count(*) ${rows}) || ',"games":[' || coalesce(string_agg(p.card, ',' order by ${inOrder}), '') || ']}' as body
+  const { rows: [page] } = await sql<{ total: number; cards: string }>`
+    select (select count(*)::int ${rows}) as total, coalesce(string_agg(p.card, ',' order by ${inOrder}), '') as cards
       from (select r.card, ${columns} ${rows} order by ${columns} limit ${query.limit} offset ${query.offset}) p`.execute(db);
-  return answer!.body;
+  return `{"total":${page!.total},"games":[${page!.cards}]}`;
 }
 
 /** The cards of these games, in the order given (games without a row, no longer listed, left out). */
