@@ -65,8 +65,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     });
     // An idle client losing its connection emits here; without a listener it would crash the process.
     pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle PostgreSQL client error'));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    return handle(db, 'postgres', () => sql`select 1`.execute(db));
+    return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }), 'postgres');
   }
 
   const dataDir = options.memory ? undefined : (options.dataDir ?? './data/pglite');
@@ -78,20 +77,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  // The ping goes to PGlite itself, between the statements of whatever transaction holds the
-  // dialect's one connection: it asks whether the database answers, not whether it is idle.
-  // An answer that the transaction in hand has failed is an answer too.
-  return handle(new Kysely<Database>({ dialect: new PGliteDialect(pglite), log }), 'pglite', () =>
-    pglite.query('select 1').catch((error: unknown) => {
-      if ((error as { code?: unknown }).code !== IN_FAILED_TRANSACTION) throw error;
-    }),
-  );
+  return handle(new Kysely<Database>({ dialect: new PGliteDialect(pglite), log }), 'pglite');
 }
 
-/** SQLSTATE 25P02: a statement sent into a transaction after one of its statements failed. */
-const IN_FAILED_TRANSACTION = '25P02';
-
-function handle(db: Kysely<Database>, kind: DbKind, select1: () => Promise<unknown>): DbHandle {
+function handle(db: Kysely<Database>, kind: DbKind): DbHandle {
   let closing: Promise<void> | undefined;
   return {
     db,
@@ -103,7 +92,7 @@ function handle(db: Kysely<Database>, kind: DbKind, select1: () => Promise<unkno
       const timeout = new Promise<false>((resolve) => {
         timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
       });
-      const query = select1().then(
+      const query = sql`select 1`.execute(db).then(
         () => true,
         () => false,
       );

@@ -153,10 +153,6 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    // PGlite runs a statement synchronously and answers through promises only, so a chain
-    // of statements (a transaction, a sweep, a feed batch) would hold the event loop from
-    // first to last: a turn of it before each lets requests in between.
-    await new Promise<void>((resolve) => setImmediate(resolve));
     const result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], { rowMode: 'object' });
     return {
       rows: result.rows,
