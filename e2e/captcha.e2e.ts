@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
-import { header, hydrated, loggedIn } from './support/player.ts';
+import { header, hydrated, loggedIn, registerFastByApi } from './support/player.ts';
 
 /** Three failed password logins for `login` (a player's or not: the throttle counts both), then past the 1 s back-off. */
 async function failThrice(login: string): Promise<void> {
@@ -40,13 +40,7 @@ describe('the captcha', () => {
   });
 
   it('after 3 failed logins: the widget loads only then, solves by itself, and its token logs the player in', async () => {
-    const registered = await fetch(`${origin()}/web-api/registration/v1/fast`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ currency: 'EUR', country: 'DE', language: 'en', bonusChoice: 0 }),
-    });
-    expect(registered.status).toBe(201);
-    const { login, password } = (await registered.json()) as { login: string; password: string };
+    const { login, password } = await registerFastByApi();
     await failThrice(login);
 
     const page = await newPage(browser);

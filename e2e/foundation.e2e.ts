@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
 import { createGame } from './support/games.ts';
+import { registerFastByApi } from './support/player.ts';
 
 /** Plain HTTP: what a crawler or curl sees, before any JavaScript. */
 async function get(path: string, headers: Record<string, string> = {}) {
@@ -64,13 +65,7 @@ describe('server-rendered pages', () => {
     const champ = `Shared Render Cup ${Date.now()}`;
     await createGame(champ, 'Shared Home', 'Shared Away');
     const register = async () => {
-      const res = await fetch(`${origin()}/web-api/registration/v1/fast`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ currency: 'EUR', country: 'DE', language: 'en', bonusChoice: 0 }),
-      });
-      expect(res.status).toBe(201);
-      const { token, userId } = (await res.json()) as { token: string; userId: string };
+      const { token, userId } = await registerFastByApi();
       return { token, userId, cookie: `user_token=${token}` };
     };
     const [a, b, hider] = [await register(), await register(), await register()];

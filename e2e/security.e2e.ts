@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSync } from 'otplib';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
-import { header, hydrated, loggedIn } from './support/player.ts';
+import { header, hydrated, loggedIn, registerFastByApi } from './support/player.ts';
 
 
 
@@ -15,15 +15,7 @@ const totpNow = async (secret: string) => generateSync({ secret, epoch: Math.flo
 /** A TOTP code works once: the next one needs the next 30-second step. */
 const nextStep = () => ops('POST', '/clock/advance', { seconds: 30 });
 
-async function fastPlayer(): Promise<{ login: string; password: string; token: string }> {
-  const res = await fetch(`${origin()}/web-api/registration/v1/fast`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ country: 'gb', currency: 'GBP', language: 'en', bonusChoice: 0 }),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { login: string; password: string; token: string };
-}
+const fastPlayer = () => registerFastByApi('gb', 'GBP');
 
 const isLoggedIn = async (token: string) => (await fetch(`${origin()}/web-api/auth/v1/user-id`, { headers: { 'x-auth': token } })).status === 200;
 
