@@ -14,8 +14,8 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import { TtlCache } from '../lib/ttl-cache.ts';
 import { GzipTemplate } from './gzip-template.ts';
 
-/** Whether a client takes gzip (a handful of distinct Accept-Encoding headers: answers are kept). */
-const gzipNegotiator = new Negotiator({ supportedValues: ['gzip'], cache: new Map<string, string>() });
+/** Whether a client takes gzip. No answer cache: the header is the client's to choose, and a map of every value sent would grow without bound. */
+const gzipNegotiator = new Negotiator({ supportedValues: ['gzip'] });
 
 export interface CachedPage {
   status: number;

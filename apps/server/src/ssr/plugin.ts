@@ -92,12 +92,6 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
       }
       const rendered = cacheKey === null ? null : rendering.start(cacheKey);
       try {
-        return await render();
-      } finally {
-        rendered?.settle(null);
-      }
-
-      async function render() {
         const services: PageServicesShape = {
           requestId: request.id,
           siteConfig,
@@ -127,6 +121,8 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
           return reply.send(body);
         }
         return sendWebResponse(reply, response);
+      } finally {
+        rendered?.settle(null);
       }
     };
 

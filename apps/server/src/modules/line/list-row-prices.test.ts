@@ -9,8 +9,7 @@ import type { GameCard, LineMarket } from '@betsite/contracts';
 import { SPORT, SPORTS } from '@betsite/domain';
 import { openingMarkets, type FeedMarketOdds } from '@betsite/feed';
 import { cardWithPrices } from './list-row-prices.ts';
-import { LIST_MARKET_TYPES } from './list-rows.ts';
-import { isListMarketKey, mainMarkets } from './queries.ts';
+import { isListMarketKey, LIST_MARKET_TYPES, mainMarkets } from './queries.ts';
 
 const market = (key: string, coefs: number[], blocked = false): LineMarket => {
   const [type = '', rest = ''] = key.split(':');

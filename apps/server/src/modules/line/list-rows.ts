@@ -24,7 +24,7 @@ import type { GameCard, LineMarket } from '@betsite/contracts';
 import { GAME_STATUS, isGameInPlay } from '@betsite/domain';
 import type { FeedMarketOdds } from '@betsite/feed';
 import { cardWithPrices } from './list-row-prices.ts';
-import { gamesQuery, mainMarkets, withMarkets, type MarketCandidate } from './queries.ts';
+import { gamesQuery, LIST_MARKET_TYPES, mainMarkets, withMarkets, type MarketCandidate } from './queries.ts';
 import { marketsOf } from './rows.ts';
 import { lockGames } from './store.ts';
 
@@ -112,9 +112,6 @@ export async function updateListRows(db: Db, { touched, listPrices: prices, lock
   for (let i = 0; i < ids.length; i += CHUNK) await refreshChunk(db, ids.slice(i, i + CHUNK), { locked: true });
   return { recomputed: ids.length, patched: patched.length, linesChosen, unchanged };
 }
-
-/** The market types `mainMarkets` chooses from (a list shows no other). */
-export const LIST_MARKET_TYPES = ['1x2', 'winner', 'total', 'handicap'] as const;
 
 /**
  * The main lines of these cards chosen again (their `markets` replaced, in the game's

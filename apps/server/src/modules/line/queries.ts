@@ -120,8 +120,9 @@ function rowInPlayOrLine(now: number, hidden: HiddenSports): RawBuilder<SqlBool>
 const PERIOD_SCOPE = '^p[0-9]+$';
 const PERIOD_SCOPE_PATTERN = new RegExp(PERIOD_SCOPE);
 const isWholeScope = (scope: string) => !PERIOD_SCOPE_PATTERN.test(scope);
-const MAIN_TYPES = ['1x2', 'winner', 'total', 'handicap'] as const;
-const MAIN_TYPE_SET: ReadonlySet<string> = new Set(MAIN_TYPES);
+/** The market types `mainMarkets` chooses from (a list shows no other). */
+export const LIST_MARKET_TYPES = ['1x2', 'winner', 'total', 'handicap'] as const;
+const MAIN_TYPE_SET: ReadonlySet<string> = new Set(LIST_MARKET_TYPES);
 
 /**
  * Whether a market (by its key, `<type>:<scope>[@<param>]`) is one a list row may show: a
@@ -183,7 +184,7 @@ export function mainMarkets<M extends MarketCandidate>(markets: readonly M[], sp
 
 type MarketEb = ExpressionBuilder<Database & { m: Database['markets'] }, 'm'>;
 /** A market a list row may show (its key's counterpart is `isListMarketKey`): a whole-game result, total or handicap. */
-const isCandidateMarket = (eb: MarketEb) => eb.and([eb('m.type', 'in', MAIN_TYPES), eb('m.scope', '!~', PERIOD_SCOPE)]);
+const isCandidateMarket = (eb: MarketEb) => eb.and([eb('m.type', 'in', LIST_MARKET_TYPES), eb('m.scope', '!~', PERIOD_SCOPE)]);
 
 /**
  * Games as list rows (what list-rows.ts stores): each game's candidate markets (whole-game
