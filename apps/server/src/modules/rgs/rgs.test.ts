@@ -264,11 +264,18 @@ describeEachDb('game server (rgs)', (t) => {
     });
 
     it("debits a double's extra stake, or refuses it and leaves the hand as it was", async () => {
-      const p = await player(1_50n);
-      const s = await open('blackjack', 'real', p);
-      let deal = ok(await play(s, OPENING.blackjack));
-      while (deal.round.status !== 'open') deal = ok(await play(s, OPENING.blackjack));
+      // A hand dealt settled (a natural) moves the balance, so each try is a fresh player with 0.50 left after the deal.
+      const openHand = async () => {
+        for (;;) {
+          const p = await player(1_50n);
+          const s = await open('blackjack', 'real', p);
+          const deal = ok(await play(s, OPENING.blackjack));
+          if (deal.round.status === 'open') return { p, s, deal };
+        }
+      };
+      const { p, s, deal } = await openHand();
       const before = await balanceOf(p);
+      expect(before).toBe(50n);
       // 0.50 left: the double's 1.00 is refused by the wallet, the round goes on unchanged.
       expect(errorOf(await play(s, { action: 'double' }))).toEqual([422, 'insufficient_funds']);
       expect(await balanceOf(p)).toBe(before);
