@@ -175,6 +175,39 @@ describe('in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 
+  it('fetches the dictionary files the page names, and a navigation fetches only the new ones', async () => {
+    const page = await newPage(browser);
+    const fetched: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('.json') && req.url().includes('/assets/')) fetched.push(new URL(req.url()).pathname);
+    });
+    await page.goto(`${origin()}/en/line`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const named = await page.locator('link[data-dictionary]').evaluateAll((links) => links.map((l) => `${l.getAttribute('data-dictionary')} ${new URL((l as HTMLLinkElement).href).pathname}`));
+    expect(named.map((n) => n.split(' ')[0])).toEqual(['en/main', 'en/sports']);
+    // The texts are not in the page's data (decision 0037): only the files' names are.
+    const data = await page.locator('script').evaluateAll((scripts) => scripts.map((s) => s.textContent ?? '').join(''));
+    expect(data).not.toContain('main_dictionary_load_error');
+    expect(new Set(fetched)).toEqual(new Set(named.map((n) => n.split(' ')[1])));
+    await page.locator('header a[href="/en/casino"]').first().click();
+    await page.waitForURL(`${origin()}/en/casino`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Casino');
+    expect(fetched.filter((f) => f.includes('/main-'))).toHaveLength(1);
+    expect(fetched.some((f) => f.includes('/casino-'))).toBe(true);
+  });
+
+  it("shows the SPEC §8 dictionary error when the first page's texts cannot be fetched, and Refresh brings the page", async () => {
+    const page = await newPage(browser);
+    await page.route('**/assets/*.json', (route) => route.abort());
+    await page.goto(`${origin()}/en/line`);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'We could not load the texts of this page' }).count()).toBe(1);
+    await page.unroute('**/assets/*.json');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'We could not load the texts' }).count()).toBe(0);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Log in' }).count()).toBeGreaterThan(0);
+  });
+
   it('opens a modal from the URL and closes it on navigation', async () => {
     const page = await newPage(browser);
     await page.goto(`${origin()}/en/?modal=registration`);

@@ -5,6 +5,7 @@ import { precompress } from './precompress.ts';
 // Our pure packages declare `"sideEffects": false`, so unused exports are dropped.
 export default defineConfig({
   plugins: [reactRouter(), precompress()],
-  build: { target: 'es2022' },
+  // Dictionaries stay files however small: pages name them by URL and the browser caches them (decision 0037).
+  build: { target: 'es2022', assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined) },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
 });

@@ -5,7 +5,7 @@ import type { Route } from './+types/root';
 import { pageServicesContext } from './config/page-context.ts';
 import { parseCookies } from './config/cookies.ts';
 import type { RootData } from './config/root-data.ts';
-import { MAIN_NAMESPACE } from './i18n/namespaces.ts';
+import { DICTIONARY_LINK_ATTRIBUTE, MAIN_NAMESPACE, type DictionaryAsset } from './i18n/namespaces.ts';
 import { loadServerDictionaries } from './i18n/load.server.ts';
 import { navigationGuard } from './features/guards/index.ts';
 import { brandBookVars } from './shell/brand-style.ts';
@@ -17,7 +17,7 @@ import { settingsFromCookies } from './shell/settings.tsx';
 import './shell/global.css';
 
 /**
- * Site config, visitor, language, settings and the `main` dictionary. The server's guard
+ * Site config, visitor, language, settings and the `main` dictionary's files. The server's guard
  * pipeline has already vetted the url; an unknown language segment (only the root
  * catch-all sees one) falls back to the site's default language.
  */
@@ -34,7 +34,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs): Pr
     nonce: services.nonce,
     now: services.now,
     settings: settingsFromCookies(parseCookies(request.headers.get('cookie'))),
-    resources: loadServerDictionaries(lng, [MAIN_NAMESPACE]),
+    dictionaries: loadServerDictionaries(lng, [MAIN_NAMESPACE]),
     brandVars: brandBookVars(site.brandBook),
   };
 }
@@ -53,6 +53,14 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%23ffb400'/%3E%3Cpath d='M9 8h8.5a5 5 0 0 1 1.9 9.6A5.2 5.2 0 0 1 17.8 26H9z' fill='%2314181f'/%3E%3C/svg%3E";
 
+/** The page's dictionary files, fetched from `<head>` while the scripts load (the browser entry adds them before hydrating). */
+function DictionaryPreloads({ root }: { root: RootData }) {
+  const layout = useRouteLoaderData('lng') as { dictionaries?: DictionaryAsset[] } | undefined;
+  return [...root.dictionaries, ...(layout?.dictionaries ?? [])].map((d) => (
+    <link key={d.url} rel="preload" as="fetch" crossOrigin="anonymous" href={d.url} {...{ [DICTIONARY_LINK_ATTRIBUTE]: `${d.lng}/${d.ns}` }} />
+  ));
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   return (
@@ -64,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={FAVICON} />
         <Meta />
         <Links />
+        {root ? <DictionaryPreloads root={root} /> : null}
       </head>
       <body>
         {children}

@@ -6,7 +6,7 @@
 import { useRouteLoaderData } from 'react-router';
 import type { SiteConfig } from '@betsite/contracts';
 import type { CoefViewId } from '@betsite/domain';
-import type { Resources } from '../i18n/namespaces.ts';
+import type { DictionaryAsset } from '../i18n/namespaces.ts';
 import type { PageUser } from './page-context.ts';
 
 export type Theme = 'light' | 'dark';
@@ -36,8 +36,8 @@ export interface RootData {
   /** Server clock at render, epoch ms. */
   now: number;
   settings: UserSettings;
-  /** `main` in the page language (and English where that language has no file). */
-  resources: Resources;
+  /** `main` in the page language and English behind it: the files, not their text (decision 0037). */
+  dictionaries: DictionaryAsset[];
   /** Sanitised brand-book custom properties for `<html style>` (computed on the server). */
   brandVars: Record<string, string>;
 }

@@ -1,6 +1,6 @@
 /**
  * Translators: one per language, for the life of the process (server) or the tab (browser),
- * fed with the dictionaries the loaders bring. Sharing them between SSR requests is safe
+ * fed with the dictionary files the pages name (load.server.ts, fetch.client.ts). Sharing them between SSR requests is safe
  * because a translator never changes language and its bundles are the same static
  * dictionaries for every request (adding one again is a no-op).
  */
@@ -18,8 +18,8 @@ export function addResources(translator: Translator, resources: Resources | unde
 
 const translators = new Map<string, Translator>();
 
-/** The language's translator, with these dictionaries added. */
-export function getI18n(lng: string, resources: Resources): Translator {
+/** The language's translator, with these dictionaries added (the loaders add a page's files; tests pass theirs). */
+export function getI18n(lng: string, resources?: Resources): Translator {
   let translator = translators.get(lng);
   if (!translator) {
     translator = new Translator(lng);

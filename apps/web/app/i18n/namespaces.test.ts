@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, routeByName } from '@betsite/domain';
-import { dictionaryFiles, namespacesForRoute, parseDictionaryPath, translate, type Dictionary } from './namespaces.ts';
+import { dictionaryFiles, namespacesForRoute, parseDictionaryPath, type Dictionary } from './namespaces.ts';
+import { getI18n } from './instance.ts';
 import { loadServerDictionaries } from './load.server.ts';
 
 const dictionaries = import.meta.glob<Dictionary>('./dictionaries/*/*.json', { eager: true, import: 'default' });
@@ -18,29 +19,27 @@ describe('dictionary selection per route', () => {
     expect(namespacesForRoute(null)).toEqual([]);
   });
 
-  it('a language without its own file of a namespace gets the English one', () => {
+  it('a language gets its own file of a namespace with the English one behind it', () => {
     const exists = ({ lng, ns }: { lng: string; ns: string }) => files.has(`${lng}/${ns}`);
     expect(dictionaryFiles('de', ['main', 'sports'], exists)).toEqual([
       { lng: 'de', ns: 'main' },
+      { lng: 'en', ns: 'main' },
       { lng: 'en', ns: 'sports' },
     ]);
-    expect(dictionaryFiles('ru', ['sports'], exists)).toEqual([{ lng: 'ru', ns: 'sports' }]);
+    expect(dictionaryFiles('ru', ['sports'], exists)).toEqual([{ lng: 'ru', ns: 'sports' }, { lng: 'en', ns: 'sports' }]);
+    expect(dictionaryFiles('en', ['main', 'main'], exists)).toEqual([{ lng: 'en', ns: 'main' }]);
     expect(dictionaryFiles('en', ['nope'], exists)).toEqual([]);
   });
 
-  it('the server loader fills the gaps of a language from English', () => {
-    const de = loadServerDictionaries('de', ['main', 'casino']);
-    expect(Object.keys(de).sort()).toEqual(['de', 'en']);
-    expect(de['de']?.['main']?.['header_login']).toBe('Anmelden');
-    expect(de['de']?.['main']?.['office_deduce']).toBe('Withdrawal'); // not translated yet: English
-    expect(de['en']?.['casino']).toBeDefined();
-  });
-
-  it('translate (for meta) looks up namespaced keys and interpolates', () => {
-    const resources = { en: { main: { a: 'Hello {{name}}' }, info: { b: 'Info' } } };
-    expect(translate(resources, 'de', 'a', { name: 'Ann' })).toBe('Hello Ann');
-    expect(translate(resources, 'en', 'info:b')).toBe('Info');
-    expect(translate(resources, 'en', 'missing')).toBe('missing');
+  it('the server loader names the files and fills the translator, which falls back to English key by key', () => {
+    const assets = loadServerDictionaries('de', ['main', 'casino']);
+    expect(assets.map(({ lng, ns }) => `${lng}/${ns}`)).toEqual(['de/main', 'en/main', 'en/casino']);
+    // The source file here; a content-hashed asset (`/assets/main-<hash>.json`) in the build.
+    for (const a of assets) expect(a.url).toMatch(new RegExp(`/${a.ns}[^/]*\\.json$`));
+    const de = getI18n('de');
+    expect(de.t('header_login')).toBe('Anmelden');
+    expect(de.t('office_deduce')).toBe('Withdrawal'); // not translated yet: English
+    expect(de.hasResourceBundle('en', 'casino')).toBe(true);
   });
 });
 

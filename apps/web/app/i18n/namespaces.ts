@@ -3,7 +3,9 @@
  *
  * `main` (shell, headings, errors) is loaded by the root loader for every page; a page adds
  * the namespaces of its route's `meta.dictionaries`. A language without its own file for a
- * namespace gets the English one (fallbackLng `en`, SPEC §5).
+ * namespace, or a key, gets the English one (fallbackLng `en`, SPEC §5). The pages carry no
+ * dictionary text: they name the files, which the browser fetches as static assets
+ * (decision 0037).
  */
 import type { RouteDef } from '@betsite/domain';
 
@@ -13,6 +15,14 @@ export const FALLBACK_LANGUAGE = 'en';
 export type Dictionary = Readonly<Record<string, string>>;
 /** Translator resources: language → namespace → dictionary. */
 export type Resources = Record<string, Record<string, Dictionary>>;
+
+/** The `<link>` attribute that names one of the page's dictionary files: `data-dictionary="{lng}/{ns}"`. */
+export const DICTIONARY_LINK_ATTRIBUTE = 'data-dictionary';
+
+/** A page's dictionary file and the URL of its hashed, immutably cached copy in the client build. */
+export interface DictionaryAsset extends DictionaryFile {
+  url: string;
+}
 
 export interface DictionaryFile {
   lng: string;
@@ -26,8 +36,10 @@ export function namespacesForRoute(route: Pick<RouteDef, 'meta'> | null | undefi
 }
 
 /**
- * The files to load for a language: its own file of each namespace when it exists, else the
- * English one. `exists` answers whether `{lng}/{ns}.json` is shipped.
+ * The files to load for a language: its own file of each namespace when it exists, and the
+ * English one behind it (the translator looks a key up in the page language, then English),
+ * so a language's file may leave keys untranslated. `exists` answers whether `{lng}/{ns}.json`
+ * is shipped.
  */
 export function dictionaryFiles(
   lng: string,
@@ -37,7 +49,7 @@ export function dictionaryFiles(
   const files: DictionaryFile[] = [];
   for (const ns of new Set(namespaces)) {
     if (exists({ lng, ns })) files.push({ lng, ns });
-    else if (lng !== FALLBACK_LANGUAGE && exists({ lng: FALLBACK_LANGUAGE, ns })) files.push({ lng: FALLBACK_LANGUAGE, ns });
+    if (lng !== FALLBACK_LANGUAGE && exists({ lng: FALLBACK_LANGUAGE, ns })) files.push({ lng: FALLBACK_LANGUAGE, ns });
   }
   return files;
 }
@@ -46,21 +58,4 @@ export function dictionaryFiles(
 export function parseDictionaryPath(path: string): DictionaryFile | null {
   const m = /dictionaries\/([a-z]{2})\/([a-z_]+)\.json$/.exec(path);
   return m ? { lng: m[1] as string, ns: m[2] as string } : null;
-}
-
-export function mergeResources(target: Resources, file: DictionaryFile, dictionary: Dictionary): Resources {
-  (target[file.lng] ??= {})[file.ns] = dictionary;
-  return target;
-}
-
-/** Looks a key up like the translator would for `meta` (no React there): `ns:key`, own language, then English. */
-export function translate(
-  resources: Resources | undefined,
-  lng: string,
-  key: string,
-  vars: Readonly<Record<string, string>> = {},
-): string {
-  const [ns, bare] = key.includes(':') ? (key.split(':', 2) as [string, string]) : [MAIN_NAMESPACE, key];
-  const raw = resources?.[lng]?.[ns]?.[bare] ?? resources?.[FALLBACK_LANGUAGE]?.[ns]?.[bare] ?? bare;
-  return raw.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { loadServerDictionaries } from './load.server.ts';
+import { serverResources } from './load.server.ts';
+import { dictionaryAssets } from './assets.ts';
 import { getI18n } from './instance.ts';
 import { Translator, type TOptions } from './translator.ts';
 import { FALLBACK_LANGUAGE, MAIN_NAMESPACE, type Resources } from './namespaces.ts';
@@ -47,11 +48,8 @@ describe('Translator', () => {
   // its own, so most keys come from English.
   for (const lng of ['en', 'ru', 'ar', 'de']) {
     it(`answers what i18next answers for every key of the page namespaces (${lng})`, () => {
-      const resources = loadServerDictionaries(lng, NAMESPACES);
-      // Both languages' files, as i18next's fallback sees them: the loader has already merged English in.
-      const english = loadServerDictionaries(FALLBACK_LANGUAGE, NAMESPACES);
-      const both: Resources = {};
-      for (const r of [english, resources]) for (const [code, namespaces] of Object.entries(r)) both[code] = { ...both[code], ...namespaces };
+      // The page's files in its language with English behind them, as i18next's fallback sees them.
+      const both: Resources = serverResources(dictionaryAssets(lng, NAMESPACES));
       const ours = new Translator(lng);
       for (const [code, namespaces] of Object.entries(both)) for (const [ns, d] of Object.entries(namespaces)) ours.addResourceBundle(code, ns, d);
       const theirs = reference(lng, both);

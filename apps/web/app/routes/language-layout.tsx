@@ -1,22 +1,23 @@
 /**
  * Everything below `/{lng}/`: loads the leaf route's dictionaries (server: bundled; browser:
- * lazy chunks) and renders the layout the leaf route's `meta.layout` names.
+ * fetched files) and renders the layout the leaf route's `meta.layout` names.
  */
 import { data, Outlet, useMatches } from 'react-router';
 import { locateRoute, routeByName } from '@betsite/domain';
 import type { Route } from './+types/language-layout';
 import { pageServicesContext } from '../config/page-context.ts';
-import { namespacesForRoute, type Resources } from '../i18n/namespaces.ts';
+import { namespacesForRoute, type DictionaryAsset } from '../i18n/namespaces.ts';
 import { loadServerDictionaries } from '../i18n/load.server.ts';
+import { firstPageDictionariesFailed } from '../i18n/fetch-dictionaries.ts';
 import { PageLayout } from '../shell/layouts/layouts.tsx';
 import { ErrorContent } from '../shell/error-screen.tsx';
 import { DictionaryError } from '../shell/dictionary-error.tsx';
-import { useDictionaries } from '../shell/providers.tsx';
 import { pageMeta } from '../shell/page-meta.ts';
 
 interface LayoutData {
-  resources: Resources;
-  /** The browser could not fetch a dictionary chunk (SPEC §8 main_dictionary_load_error). */
+  /** The leaf route's dictionary files, already in the translator (root.tsx preloads them on a first page). */
+  dictionaries: DictionaryAsset[];
+  /** The browser could not fetch a dictionary file (SPEC §8 main_dictionary_load_error). */
   dictionaryError: boolean;
 }
 
@@ -25,22 +26,22 @@ export async function loader({ context, request, params }: Route.LoaderArgs): Pr
   // The server's guard pipeline decided this url answers 404 (unavailable route …).
   if (services.notFound) throw data(null, { status: 404, statusText: 'Not Found' });
   const { route } = locateRoute(new URL(request.url).pathname);
-  return { resources: loadServerDictionaries(params.lng, namespacesForRoute(route)), dictionaryError: false };
+  return { dictionaries: loadServerDictionaries(params.lng, namespacesForRoute(route)), dictionaryError: false };
 }
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<LayoutData> {
   const { route } = locateRoute(new URL(request.url).pathname);
   try {
-    // The map of dictionary chunks is itself loaded on the first client navigation.
+    // The map of dictionary files is itself loaded on the first client navigation.
     const { loadClientDictionaries } = await import('../i18n/load.client.ts');
-    return { resources: await loadClientDictionaries(params.lng, namespacesForRoute(route)), dictionaryError: false };
+    return { dictionaries: await loadClientDictionaries(params.lng, namespacesForRoute(route)), dictionaryError: false };
   } catch (error) {
     console.error('dictionary load failed', error);
-    return { resources: {}, dictionaryError: true };
+    return { dictionaries: [], dictionaryError: true };
   }
 }
 
-/** Every navigation may need other dictionaries; the browser loader is cheap (cached chunks). */
+/** Every navigation may need other dictionaries; the browser loader is cheap (files fetched once). */
 export function shouldRevalidate() {
   return true;
 }
@@ -54,12 +55,13 @@ function useLeafRoute() {
 }
 
 export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
-  useDictionaries(loaderData.resources);
   const route = useLeafRoute();
+  // On the server no fetch fails; in the browser the first page's files may have.
+  const dictionaryError = loaderData.dictionaryError || (typeof document !== 'undefined' && firstPageDictionariesFailed());
   const layout = route?.meta.layout ?? 'main';
   return (
     <PageLayout layout={layout} meta={route?.meta ?? {}} isHome={route?.kind === 'home'}>
-      {loaderData.dictionaryError ? <DictionaryError /> : <Outlet />}
+      {dictionaryError ? <DictionaryError /> : <Outlet />}
     </PageLayout>
   );
 }

@@ -1,11 +1,11 @@
 /**
  * The `meta` export shared by every route module: SEO page data (SPEC §3) from the root
- * loader's site config and `main` dictionary, and the leaf route of the route table.
+ * loader's site config, the `main` dictionary (in the language's translator), and the leaf route of the route table.
  */
 import type { MetaDescriptor } from 'react-router';
 import { routeByName } from '@betsite/domain';
 import { buildPageMeta } from '../features/seo/index.ts';
-import { translate } from '../i18n/namespaces.ts';
+import { getI18n } from '../i18n/instance.ts';
 import type { RootData } from '../config/root-data.ts';
 import { errorStatus } from './error-status.ts';
 
@@ -25,7 +25,8 @@ export function pageMeta({ matches, location, error }: MetaArgsLike): MetaDescri
   if (!root) return [{ title: error ? 'Something went wrong on our side' : '' }];
   const leaf = matches.at(-1);
   const route = leaf && !error ? routeByName(leaf.id) ?? null : null;
-  const t = (key: string, vars?: Record<string, string>) => translate(root.resources, root.lng, key, vars);
+  const i18n = getI18n(root.lng);
+  const t = (key: string, vars?: Record<string, string>) => i18n.t(key, vars);
   const title = route ? t(route.titleKey) : t(errorStatus(error) === 404 ? 'main_not_found' : 'main_server_error');
   return buildPageMeta({
     site: root.site,

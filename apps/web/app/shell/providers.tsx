@@ -4,10 +4,9 @@
  * navigation guard needs to know about the tab.
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { I18nProvider, useTranslation } from '../i18n/react.tsx';
+import { I18nProvider } from '../i18n/react.tsx';
 import { useLocation } from 'react-router';
-import { addResources, getI18n } from '../i18n/instance.ts';
-import type { Resources } from '../i18n/namespaces.ts';
+import { getI18n } from '../i18n/instance.ts';
 import type { RootData } from '../config/root-data.ts';
 import { prefetchGuardsOnIntent, rememberLocation, rememberRootData } from '../features/guards/index.ts';
 import { NotificationProvider } from './notifications/index.ts';
@@ -30,7 +29,7 @@ function TabTracker({ data }: { data: RootData }) {
 }
 
 export function AppProviders({ data, children }: { data: RootData; children: ReactNode }) {
-  const i18n = useMemo(() => getI18n(data.lng, data.resources), [data.lng, data.resources]);
+  const i18n = useMemo(() => getI18n(data.lng), [data.lng]);
   return (
     <I18nProvider i18n={i18n}>
       <SettingsProvider initial={data.settings}>
@@ -41,10 +40,4 @@ export function AppProviders({ data, children }: { data: RootData; children: Rea
       </SettingsProvider>
     </I18nProvider>
   );
-}
-
-/** Adds a page's namespaces to the render's translator before its children render. */
-export function useDictionaries(resources: Resources | undefined): void {
-  const { i18n } = useTranslation();
-  addResources(i18n, resources);
 }

@@ -5,6 +5,7 @@ import { Outlet, createRoutesStub } from 'react-router';
 import { COEF_VIEW, type CoefViewId } from '@betsite/domain';
 import type { RootData } from '../config/root-data.ts';
 import { getI18n } from '../i18n/instance.ts';
+import type { Resources } from '../i18n/namespaces.ts';
 import { I18nProvider } from '../i18n/react.tsx';
 import { SettingsProvider } from '../shell/settings.tsx';
 import { testSite } from './site-fixture.ts';
@@ -12,7 +13,7 @@ import { testSite } from './site-fixture.ts';
 export interface RenderPageOptions {
   lng?: 'en' | 'ru';
   /** The dictionaries by language, e.g. `{ en: { main: EN_MAIN }, ru: { main: RU_MAIN } }`. */
-  resources: RootData['resources'];
+  resources: Resources;
   /** The page's route id (links look their route up by it), its pattern, and the URL rendered (`/` unless told). */
   routeId?: string;
   route?: string;
@@ -26,7 +27,7 @@ export function renderPage(
   element: ReactNode,
   { lng = 'en', resources, routeId = 'page', route = '/', url = '/', user = { loggedIn: true, userId: 'u1' }, oddsFormat = COEF_VIEW.decimal }: RenderPageOptions,
 ): string {
-  const root = { lng, dir: 'ltr', site: testSite(), user, nonce: '', now: 0, settings: { theme: 'light', oddsFormat, marketsNameType: 0, timeZone: 3 }, resources, brandVars: {} } satisfies RootData;
+  const root = { lng, dir: 'ltr', site: testSite(), user, nonce: '', now: 0, settings: { theme: 'light', oddsFormat, marketsNameType: 0, timeZone: 3 }, dictionaries: [], brandVars: {} } satisfies RootData;
   const Stub = createRoutesStub([
     {
       id: 'root',

@@ -11,7 +11,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
-import { addResources } from '../../i18n/instance.ts';
+import { FALLBACK_LANGUAGE } from '../../i18n/namespaces.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { usePaths } from '../../config/paths.ts';
 import { getSelectionStore, SLIP_ANCHOR, useSelections } from '../line/index.ts';
@@ -73,15 +73,15 @@ function useSportsTexts(wanted: boolean): boolean {
   const { i18n } = useTranslation();
   const { lng } = useRequiredRootData();
   const [, setLoaded] = useState(0);
-  const has = i18n.hasResourceBundle(lng, 'sports');
+  // A language without its own `sports` file uses the English one.
+  const has = i18n.hasResourceBundle(lng, 'sports') || i18n.hasResourceBundle(FALLBACK_LANGUAGE, 'sports');
   useEffect(() => {
     if (!wanted || has) return;
     let live = true;
-    // The map of dictionary chunks loads with it, not with every page.
+    // The map of dictionary files loads with it, not with every page.
     void import('../../i18n/load.client.ts')
       .then(({ loadClientDictionaries }) => loadClientDictionaries(lng, ['sports']))
-      .then((resources) => {
-        addResources(i18n, resources);
+      .then(() => {
         if (live) setLoaded((n) => n + 1);
       })
       .catch(() => undefined);

@@ -1,0 +1,58 @@
+/**
+ * Browser-side dictionaries (the functions run in the browser only): files fetched as JSON assets and added to the language's
+ * translator for the life of the tab. The first page preloads its files in `<head>` (root.tsx)
+ * and the browser entry adds them before hydrating; navigations add theirs in the language
+ * layout's client loader.
+ */
+import { getI18n } from './instance.ts';
+import { DICTIONARY_LINK_ATTRIBUTE, type Dictionary, type DictionaryAsset } from './namespaces.ts';
+
+const fetched = new Map<string, Promise<Dictionary>>();
+
+function fetchDictionary(url: string): Promise<Dictionary> {
+  let pending = fetched.get(url);
+  if (!pending) {
+    pending = fetch(url)
+      .then((res) => {
+        if (!res.ok) throw new Error(`dictionary ${url}: HTTP ${res.status}`);
+        return res.json() as Promise<Dictionary>;
+      })
+      // A failed fetch is not kept, so "Refresh" (or the next navigation) tries again.
+      .catch((error: unknown) => {
+        fetched.delete(url);
+        throw error;
+      });
+    fetched.set(url, pending);
+  }
+  return pending;
+}
+
+/** Adds the files the translator of `lng` lacks; rejects when one cannot be fetched. */
+export async function addDictionaryAssets(lng: string, assets: readonly DictionaryAsset[]): Promise<void> {
+  const translator = getI18n(lng);
+  const missing = assets.filter((a) => !translator.hasResourceBundle(a.lng, a.ns));
+  const dictionaries = await Promise.all(missing.map((a) => fetchDictionary(a.url)));
+  missing.forEach((a, i) => translator.addResourceBundle(a.lng, a.ns, dictionaries[i] ?? {}));
+}
+
+let firstPageFailed = false;
+
+/** Whether the first page's dictionaries could not be fetched (the layout then shows the SPEC §8 error). */
+export function firstPageDictionariesFailed(): boolean {
+  return firstPageFailed;
+}
+
+/** The dictionaries the server-rendered page names in its `<head>`, added before hydration. */
+export async function addFirstPageDictionaries(doc: Document): Promise<void> {
+  const assets: DictionaryAsset[] = [];
+  for (const link of doc.querySelectorAll<HTMLLinkElement>(`link[${DICTIONARY_LINK_ATTRIBUTE}]`)) {
+    const [lng, ns] = (link.getAttribute(DICTIONARY_LINK_ATTRIBUTE) ?? '').split('/');
+    if (lng && ns) assets.push({ lng, ns, url: link.href });
+  }
+  try {
+    await addDictionaryAssets(doc.documentElement.lang, assets);
+  } catch (error) {
+    console.error('dictionary load failed', error);
+    firstPageFailed = true;
+  }
+}
