@@ -115,6 +115,18 @@ describe('Translator', () => {
     expect(new Translator('en').t('picks')).toBe('picks');
   });
 
+  it('remembers plain lookups, and forgets them when a bundle comes (a key missing before is found after)', () => {
+    const tr = new Translator('de');
+    expect(tr.t('late_key')).toBe('late_key');
+    expect(tr.t('late_key', 'fallback')).toBe('fallback');
+    tr.addResourceBundle('en', 'main', { late_key: 'English' });
+    expect(tr.t('late_key')).toBe('English');
+    tr.addResourceBundle('de', 'main', { late_key: 'Deutsch' });
+    expect(tr.t('late_key')).toBe('Deutsch');
+    expect(tr.fixed(['sports'])('late_key')).toBe('late_key');
+    expect(tr.fixed(['sports', 'main'])('late_key')).toBe('Deutsch');
+  });
+
   it('keeps a language translator per process and adds new bundles once', () => {
     const first = getI18n('kk', { kk: { main: { a: 'A' } } });
     const again = getI18n('kk', { kk: { main: { a: 'changed' }, sports: { b: 'B' } } });

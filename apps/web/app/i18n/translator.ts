@@ -26,6 +26,8 @@ export type TFunction = (key: string, options?: TOptions | string) => string;
 const NATURAL_LANGUAGE = /[ ,?!;]/;
 const PLACEHOLDER = /\{\{(.+?)\}\}/g;
 
+const PLAIN_MEMO_LIMIT = 10_000;
+
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 function pluralSuffix(lng: string, count: number, ordinal: boolean): string {
@@ -51,6 +53,8 @@ function interpolate(text: string, options: TOptions | undefined): string {
 
 export class Translator {
   private readonly bundles = new Map<string, Dictionary>();
+  /** Plain lookups (no count, context or namespace option) by namespaces and key: a page makes hundreds, the same ones. */
+  private readonly plain = new Map<string, string | undefined>();
   private readonly languages: readonly string[];
 
   constructor(readonly language: string) {
@@ -63,6 +67,7 @@ export class Translator {
 
   addResourceBundle(lng: string, ns: string, dictionary: Dictionary): void {
     this.bundles.set(`${lng}/${ns}`, { ...this.bundles.get(`${lng}/${ns}`), ...dictionary });
+    this.plain.clear();
   }
 
   /** Whether the key resolves (with these options) in some namespace and language. */
@@ -90,6 +95,19 @@ export class Translator {
   }
 
   private resolve(fullKey: string, options: TOptions | undefined, bound: readonly string[] | null): string | undefined {
+    if (options?.count === undefined && options?.context === undefined && options?.ns === undefined) {
+      const id = `${bound === null ? '' : bound.join(',')}|${fullKey}`;
+      if (this.plain.has(id)) return this.plain.get(id);
+      const found = this.lookup(fullKey, options, bound);
+      // Keys come from the code, but a caller could pass text: the memo never grows past a bound.
+      if (this.plain.size >= PLAIN_MEMO_LIMIT) this.plain.clear();
+      this.plain.set(id, found);
+      return found;
+    }
+    return this.lookup(fullKey, options, bound);
+  }
+
+  private lookup(fullKey: string, options: TOptions | undefined, bound: readonly string[] | null): string | undefined {
     const { key, ns } = this.split(fullKey);
     const own = options?.ns;
     const namespaces = ns !== null ? [ns] : own !== undefined ? (typeof own === 'string' ? [own] : own) : (bound ?? [MAIN_NAMESPACE]);

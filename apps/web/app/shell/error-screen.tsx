@@ -3,7 +3,8 @@
  * bare page otherwise. A failed route chunk reloads the page (at most once a minute).
  */
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './link.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { usePaths } from '../config/paths.ts';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';

@@ -1,6 +1,7 @@
 /** Building blocks of page modules: the leaf route, its heading, empty states and side panels. */
 import type { ReactNode } from 'react';
-import { Link, useMatches } from 'react-router';
+import { useMatches } from 'react-router';
+import { Link } from './link.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { routeByName, type RouteDef } from '@betsite/domain';
 import styles from './page-kit.module.css';

@@ -11,6 +11,7 @@ import type { RootData } from '../config/root-data.ts';
 import { prefetchGuardsOnIntent, rememberLocation, rememberRootData } from '../features/guards/index.ts';
 import { NotificationProvider } from './notifications/index.ts';
 import { SettingsProvider } from './settings.tsx';
+import { LinkNavigator } from './link.tsx';
 
 function TabTracker({ data }: { data: RootData }) {
   const location = useLocation();
@@ -35,6 +36,7 @@ export function AppProviders({ data, children }: { data: RootData; children: Rea
       <SettingsProvider initial={data.settings}>
         <NotificationProvider>
           <TabTracker data={data} />
+          <LinkNavigator />
           {children}
         </NotificationProvider>
       </SettingsProvider>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';
 import { AUTH_ENDPOINTS, failureText, submitJson } from './api.ts';

@@ -4,7 +4,7 @@
  * second step (SPEC §4 login_password_two_step_code) after any first step that asks for it.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { api } from '../../shell/http.ts';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';

@@ -9,7 +9,7 @@
  * - One click: the generated login and password are shown once (SPEC §4).
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { api } from '../../shell/http.ts';
 import { Field, FormMessage, formStyles } from '../../shell/ui/field.tsx';

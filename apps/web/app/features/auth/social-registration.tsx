@@ -9,7 +9,8 @@
  *   `POST /web-api/registration/v1/social` creates the soc_reg account.
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { api } from '../../shell/http.ts';

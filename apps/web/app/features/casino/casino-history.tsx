@@ -7,7 +7,8 @@
  * round is over, its revealed seed, with no verify link.
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { isEngine } from '@betsite/domain';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';

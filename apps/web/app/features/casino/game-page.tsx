@@ -4,7 +4,8 @@
  * for real money), and the remote-app host once a mode is chosen.
  */
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type PathName } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';

@@ -1,5 +1,5 @@
 /** A game in the lobby: its art, title and provider, badges, and the favorite star. */
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import type { CasinoGameTile } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';

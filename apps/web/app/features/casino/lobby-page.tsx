@@ -4,7 +4,8 @@
  * category chips change the url, so every view has an address and survives a reload.
  */
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import type { CasinoCategoryCount, CasinoGameTile, CasinoLobby } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type PathName } from '../../config/paths.ts';

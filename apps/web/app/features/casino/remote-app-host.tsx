@@ -8,7 +8,7 @@
  * refreshed.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { canReload, initialRemoteApp, isFailed, REMOTE_APP_POLICY, REMOTE_APP_STATE, stepRemoteApp, type RemoteApp, type RemoteAppEvent } from '@betsite/domain';
 import { useTranslation } from '../../i18n/react.tsx';
 import { api } from '../../shell/http.ts';

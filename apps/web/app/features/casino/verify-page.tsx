@@ -4,7 +4,8 @@
  * code and says whether the revealed seed is the one whose hash was shown before play.
  */
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';
 import { PageHeading, Panel } from '../../shell/page-kit.tsx';

@@ -9,7 +9,8 @@
  *   `coupon:update` moves a pick's odds.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { FALLBACK_LANGUAGE } from '../../i18n/namespaces.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';

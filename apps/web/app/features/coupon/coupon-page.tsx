@@ -1,5 +1,5 @@
 /** The coupon page's body: the slip at a comfortable width, the bet types explained beside it. */
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';
 import { BetSlip } from './bet-slip.tsx';

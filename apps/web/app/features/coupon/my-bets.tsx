@@ -5,7 +5,8 @@
  * (compact) and in the office (office → My bets).
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { formatCoef } from '@betsite/domain';
 import type { Coupon } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';

@@ -2,7 +2,7 @@
  * Games grouped as the listings show them: by sport, then by champ (in the order the API
  * sorted them), each champ with its column labels over the rows.
  */
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import type { GameCard } from '@betsite/contracts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { GameRow, RowColumns } from './game-row.tsx';

@@ -3,7 +3,7 @@
  * the teams; the main markets' odds in fixed columns (1 X 2 or 1 2, then the main total);
  * "+N" more markets on the game page. Rows follow their game's live topic.
  */
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import type { TFunction } from '../../i18n/translator.ts';
 import type { GameCard, LineMarket } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';

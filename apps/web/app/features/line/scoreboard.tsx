@@ -3,7 +3,7 @@
  * clock (from `clock.seconds` at `clock.at`, at `clock.rate`), the current game's points and
  * who serves in tennis; once finished, the result.
  */
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import type { GameDetail } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';

@@ -6,7 +6,7 @@
  * (UI.md accessibility).
  */
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { formatCoef } from '@betsite/domain';
 import type { GameDelta, GameDetail } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';

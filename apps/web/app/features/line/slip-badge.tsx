@@ -4,7 +4,7 @@
  * the browser's (stored selections), so the server renders the link without one.
  */
 import type { MouseEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';
 import { useSelections } from './selections.ts';

@@ -9,7 +9,8 @@
  * an answer that arrives late is dropped.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import type { SearchResponse } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';

@@ -5,7 +5,7 @@
  * page passes them in).
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import type { ChampItem, LineSection, SportCount, TimeFilter } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';

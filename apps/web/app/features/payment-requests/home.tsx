@@ -1,6 +1,6 @@
 /** payment/requests: report a problem by topic, and the player's requests with their status. */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import type { PaymentRequestSummary } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';

@@ -1,6 +1,7 @@
 /** payment/requests?request={id}: one request, its conversation, a reply and closing it. */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { PAYMENT_REQUEST_LIMITS, type PaymentRequestDetail } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';

@@ -3,7 +3,8 @@
  * on the transactions page, carried in the url), and the message.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { PAYMENT_REQUEST_LIMITS, type Payment, type PaymentTopic } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';

@@ -1,5 +1,5 @@
 /** payment/{topicId}/transactions: which of the player's payments the request is about. */
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import type { PaymentTopic } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';

@@ -4,7 +4,7 @@
  * a submit answers 503), the form gives way to a notice that payments are unavailable.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { CURRENCIES, isCurrencyCode } from '@betsite/domain';
 import type { PaymentAccount, PaymentMethod } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';

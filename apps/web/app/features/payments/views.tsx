@@ -1,5 +1,5 @@
 /** Office sections of the payments feature (SPEC §2 office recharge, deduce, historypay). */
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';
 import { Panel } from '../../shell/page-kit.tsx';

@@ -5,7 +5,8 @@
  * button (hidden in print) and honest states for a coupon that is not the player's, an ended
  * session and a failed load.
  */
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { useLocation, useRevalidator } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { formatCoef } from '@betsite/domain';
 import type { Coupon } from '@betsite/contracts';
 import { useTranslation } from '../../i18n/react.tsx';

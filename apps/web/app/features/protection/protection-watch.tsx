@@ -10,7 +10,8 @@
  *   a link to history, continue or log out; each choice is reported.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useMatches } from 'react-router';
+import { useMatches } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import type { PlayerLimit, RealityCheckState } from '@betsite/contracts';
 import { afterLogout, routeByName } from '@betsite/domain';
 import { useTranslation } from '../../i18n/react.tsx';

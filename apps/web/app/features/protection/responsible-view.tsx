@@ -6,7 +6,7 @@
  * the questionnaire when the server asks it, SPEC §8 texts for saves and actions.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import type { AvailableLimits, LimitQuestion, SelfExcludeReasons } from '@betsite/contracts';
 import { DEPOSIT_TIMEOUT, REALITY_CHECK, REALITY_CHECK_MINUTES, SELF_EXCLUSION, SELF_EXCLUSION_DAYS, SESSION_HOURS, TIMEOUT_DAYS } from '@betsite/domain';
 import { useTranslation } from '../../i18n/react.tsx';

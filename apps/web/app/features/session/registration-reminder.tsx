@@ -4,7 +4,8 @@
  * the next-allowed time on by the configured interval. Not modal: the page stays usable.
  */
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import { hrefWithModal } from '../modals/index.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { FormMessage, formStyles } from '../../shell/ui/field.tsx';
 import { api } from '../../shell/http.ts';

@@ -1,5 +1,6 @@
 /** Information pages and rules: SPEC §2. Texts live in the `info` dictionary. */
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/info';
 import { usePaths } from '../../config/paths.ts';

@@ -1,5 +1,6 @@
 /** Site-state pages (block, block-ua, block-ie, site-updates, coming-soon, suspension, maintenance): SPEC §2. */
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { readReturnPath } from '@betsite/domain';
 import type { Route } from './+types/site-state';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type Paths, type PathName } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { Link } from '../link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type Paths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { splitLanguage, withLanguage } from '@betsite/domain';
 import { COOKIE, SETTINGS_COOKIE_MAX_AGE, writeCookie } from '../../config/cookies.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { usePaths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';
 import styles from './header.module.css';

@@ -2,7 +2,7 @@
  * The header's account area for a logged-in player: balance, top up, office, log out.
  * Its own chunk, so a visitor's first page load does not carry the wallet and auth code.
  */
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths } from '../../config/paths.ts';
 import { LogoutButton } from '../../features/auth/index.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { COEF_VIEW, isCoefViewId } from '@betsite/domain';
 import { useRequiredRootData } from '../../config/root-data.ts';

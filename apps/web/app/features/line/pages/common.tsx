@@ -1,6 +1,7 @@
 /** Pieces the sports pages share: the left and right columns, loading and error states, result lists. */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, useLocation, useNavigation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
+import { Link } from '../../../shell/link.tsx';
 import type { ResultItem } from '@betsite/contracts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useRequiredRootData } from '../../../config/root-data.ts';

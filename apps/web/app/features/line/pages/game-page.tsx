@@ -3,7 +3,8 @@
  * group, live; the selections beside. A line game that goes live moves to its live url.
  */
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../shell/link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useRequiredRootData } from '../../../config/root-data.ts';
 import { Panel } from '../../../shell/page-kit.tsx';

@@ -6,7 +6,8 @@
  * ends stays with its final score and a "finished" mark until it is removed.
  */
 import { useEffect } from 'react';
-import { Link, useNavigate, useNavigation } from 'react-router';
+import { useNavigate, useNavigation } from 'react-router';
+import { Link } from '../../../shell/link.tsx';
 import type { GameCard, GameDetail } from '@betsite/contracts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useRequiredRootData } from '../../../config/root-data.ts';

@@ -4,7 +4,8 @@
  * one champ's results under `champs/{id}`. Plain links and a GET form: every filter works
  * before the page is live and leaves a url that can be shared.
  */
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '../../../shell/link.tsx';
 import type { ResultItem } from '@betsite/contracts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useRequiredRootData } from '../../../config/root-data.ts';

@@ -4,7 +4,7 @@
  * last `STATISTIC_DAYS` days on this site — said as such under the table, with the games
  * counted one click away.
  */
-import { Link } from 'react-router';
+import { Link } from '../../../shell/link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useRequiredRootData } from '../../../config/root-data.ts';
 import { EmptyState, PageHeading, Panel, pageStyles, usePageRoute } from '../../../shell/page-kit.tsx';

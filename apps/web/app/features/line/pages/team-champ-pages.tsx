@@ -3,7 +3,7 @@
  * (`champ/:champ/home`): its games and results; `champ/:champ/final`: its final — the last
  * game on its schedule, or once played, the last result.
  */
-import { Link } from 'react-router';
+import { Link } from '../../../shell/link.tsx';
 import type { GameCard } from '@betsite/contracts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useRequiredRootData } from '../../../config/root-data.ts';

@@ -3,7 +3,7 @@
  * live odds. The live panel follows the live section while it shows games, so a game that
  * ends leaves it (a page without games opens no live connection for it).
  */
-import { Link } from 'react-router';
+import { Link } from '../../../shell/link.tsx';
 import type { GameCard, LineSection, SportCount } from '@betsite/contracts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { usePaths } from '../../../config/paths.ts';

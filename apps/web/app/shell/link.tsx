@@ -1,0 +1,93 @@
+/**
+ * The site's link: an anchor whose plain click navigates inside the app, as React Router's
+ * `Link` does, without Link's hooks in every instance (path resolution, location, click
+ * handler, prefetch state). A page of the line has a hundred and more links, and Link's hooks
+ * were a tenth of its server render (decision 0037). The app's `navigate` is lent to all of
+ * them by one `LinkNavigator`; before hydration a click is an ordinary page load.
+ *
+ * Paths are absolute (`/en/…`, as the path builders make them); anything else (`?modal=…`)
+ * is resolved by React Router's Link.
+ */
+import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { Link as RouterLink, PrefetchPageLinks, useNavigate, type NavigateFunction } from 'react-router';
+
+export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  to: string;
+  replace?: boolean;
+  preventScrollReset?: boolean;
+  /** A full page load instead of an in-app navigation. */
+  reloadDocument?: boolean;
+  /** `intent`: the page's modules and data are fetched when the pointer or focus comes to the link. */
+  prefetch?: 'intent' | 'none';
+  ref?: React.Ref<HTMLAnchorElement>;
+}
+
+let appNavigate: NavigateFunction | null = null;
+
+/** Lends the app's `navigate` to every `Link`; rendered once, inside the router. */
+export function LinkNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    appNavigate = navigate;
+    return () => {
+      if (appNavigate === navigate) appNavigate = null;
+    };
+  }, [navigate]);
+  return null;
+}
+
+/** What React Router's Link does with a click: modified, non-primary and other-target clicks are the browser's. */
+function navigateInApp(event: MouseEvent<HTMLAnchorElement>, to: string, replace: boolean | undefined, preventScrollReset: boolean | undefined): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+  const target = event.currentTarget.getAttribute('target');
+  if ((target && target !== '_self') || appNavigate === null) return;
+  event.preventDefault();
+  const here = window.location.pathname + window.location.search + window.location.hash;
+  // A link to the page itself replaces its history entry, as Link does.
+  void appNavigate(to, { replace: replace ?? here === to, preventScrollReset });
+}
+
+export function Link(props: LinkProps) {
+  const { to, replace, preventScrollReset, reloadDocument, prefetch, onClick, ...anchor } = props;
+  if (!to.startsWith('/') || to.startsWith('//')) return <RouterLink {...props} />;
+  if (prefetch === 'intent') return <IntentLink {...props} />;
+  return (
+    <a
+      {...anchor}
+      href={to}
+      // React Router fetches the routes of rendered links ahead (lazy route discovery).
+      data-discover="true"
+      onClick={(event) => {
+        onClick?.(event);
+        if (!reloadDocument) navigateInApp(event, to, replace, preventScrollReset);
+      }}
+    />
+  );
+}
+
+/** A link that prefetches its page on intent (pointer or focus), as Link's `prefetch="intent"`. */
+function IntentLink({ to, replace, preventScrollReset, reloadDocument, onClick, onMouseEnter, onFocus, prefetch: _prefetch, ...anchor }: LinkProps) {
+  const [intent, setIntent] = useState(false);
+  return (
+    <>
+      <a
+        {...anchor}
+        href={to}
+        data-discover="true"
+        onMouseEnter={(event) => {
+          onMouseEnter?.(event);
+          setIntent(true);
+        }}
+        onFocus={(event) => {
+          onFocus?.(event);
+          setIntent(true);
+        }}
+        onClick={(event) => {
+          onClick?.(event);
+          if (!reloadDocument) navigateInApp(event, to, replace, preventScrollReset);
+        }}
+      />
+      {intent ? <PrefetchPageLinks page={to} /> : null}
+    </>
+  );
+}
