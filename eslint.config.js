@@ -109,6 +109,20 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**'],
+    ignores: ['apps/web/app/shell/link.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@betsite/db', '@betsite/feed', '@betsite/server'], message: 'web imports domain and contracts only' }],
+          // One link for the site: React Router's Link costs hooks in every instance (decision 0037).
+          paths: [{ name: 'react-router', importNames: ['Link'], message: "use Link from apps/web/app/shell/link.tsx" }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/app/shell/link.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
