@@ -19,18 +19,8 @@ import type { FeedEvent, FeedGame, FeedMarketOdds, FeedProvider, FeedSnapshot } 
 import type { LineChanges } from './changes.ts';
 import { LeaseLostError, type LeaseFence } from './lease.ts';
 import { resultView } from './rows.ts';
-import {
-  applyLive,
-  applyOddsOfGames,
-  applyResult,
-  finalLive,
-  lockGames,
-  outcomeKeys,
-  setSuspended,
-  upsertCatalogue,
-  upsertGame,
-  type CatalogueIds,
-} from './store.ts';
+import { applyLive, applyResult, finalLive, outcomeKeys, setSuspended, upsertCatalogue, upsertGame, type CatalogueIds } from './store.ts';
+import { openBatch, writeOdds } from './feed-batch.ts';
 import type { LineWriter } from './writer.ts';
 
 export interface IngesterOptions {
@@ -168,13 +158,7 @@ export class FeedIngester {
           // Prices and scoreboards need not wait for the disk (after a crash the provider's
           // snapshot brings them back); a result, which bets will be settled on, does.
           const durable = batch.some((e) => e.type === 'result');
-          await this.options.writer.run(
-            async (trx, changes) => {
-              await this.fence?.verify(trx);
-              await this.apply(trx, changes, batch);
-            },
-            { durable },
-          );
+          await this.options.writer.run((trx, changes) => this.apply(trx, changes, batch, durable));
           this.lastSeq = batch[batch.length - 1]?.seq ?? this.lastSeq;
         } catch (err) {
           if (err instanceof LeaseLostError) {
@@ -218,15 +202,15 @@ export class FeedIngester {
    * word per market), before anything that must come after them: a game's result (it closes
    * every market) or a re-sent game (it brings its own prices).
    */
-  private async apply(trx: Transaction<Database>, changes: LineChanges, events: readonly FeedEvent[]) {
-    // The known games first (their list rows are refreshed before the commit, which locks them).
+  private async apply(trx: Transaction<Database>, changes: LineChanges, events: readonly FeedEvent[], durable: boolean) {
+    // The fence and the known games first, in one statement (their list rows are refreshed before the commit, which locks them).
     const known = [...new Set(events.map((e) => this.games.get(e.type === 'game' ? e.game.id : e.gameId)?.id))].filter((id): id is number => id !== undefined);
-    await lockGames(trx, known);
+    await openBatch(trx, { fence: this.fence, gameIds: known, durable });
     for (const id of known) changes.locked.add(id);
     const prices = new Map<number, Map<string, FeedMarketOdds>>();
     const writePrices = async () => {
       if (prices.size === 0) return;
-      await applyOddsOfGames(
+      await writeOdds(
         trx,
         [...prices].map(([gameId, markets]) => ({ gameId, markets: [...markets.values()] })),
       );
@@ -270,7 +254,7 @@ export class FeedIngester {
     if (!known) return false;
     switch (event.type) {
       case 'odds':
-        await applyOddsOfGames(trx, [{ gameId: known.id, markets: event.markets }]);
+        await writeOdds(trx, [{ gameId: known.id, markets: event.markets }]);
         changes.odds(known.id, event.markets, event.at);
         return true;
       case 'live':

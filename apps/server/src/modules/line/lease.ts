@@ -14,7 +14,7 @@
  * interleave.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -31,6 +31,14 @@ export interface LeaseFence {
   readonly generation: bigint;
   /** Inside a writing transaction, first: locks the lease row; throws `LeaseLostError` when the generation moved on. */
   verify(trx: Transaction<Database>): Promise<void>;
+  /**
+   * `verify` as part of a larger statement (a feed batch's first, feed-batch.ts): this expression
+   * locks the lease row and gives its generation (null when another node owns it), which
+   * `confirm` then checks.
+   */
+  readonly lockedGeneration: RawBuilder<unknown>;
+  /** Throws `LeaseLostError` unless `generation` (what `lockedGeneration` gave) is this fence's. */
+  confirm(generation: unknown): void;
   /** The work tells that it stopped because of `LeaseLostError`. */
   lost(): void;
 }
@@ -68,14 +76,13 @@ export class FeedLease {
    * transaction) and tells whether this node still holds `generation` of it.
    */
   async holds(trx: Transaction<Database>, generation: bigint): Promise<boolean> {
-    const row = await trx
-      .selectFrom('feed_cursors')
-      .select('generation')
-      .where('provider', '=', this.provider)
-      .where('owner', '=', this.owner)
-      .forUpdate()
-      .executeTakeFirst();
-    return row !== undefined && BigInt(row.generation) === generation;
+    const { rows } = await sql<{ generation: unknown }>`select ${this.lockedGeneration()} as generation`.execute(trx);
+    return isGeneration(rows[0]?.generation, generation);
+  }
+
+  /** The lease row's generation while this node owns it, null otherwise; the row stays locked until the transaction ends. */
+  lockedGeneration(): RawBuilder<unknown> {
+    return sql`(select generation from feed_cursors where provider = ${this.provider} and owner = ${this.owner} for update)`;
   }
 
   /** The fence of work started under the lease now; `lost` is called when the work is fenced off. */
@@ -87,6 +94,10 @@ export class FeedLease {
       verify: async (trx) => {
         if (!(await this.holds(trx, generation))) throw new LeaseLostError(this.provider);
       },
+      lockedGeneration: this.lockedGeneration(),
+      confirm: (found) => {
+        if (!isGeneration(found, generation)) throw new LeaseLostError(this.provider);
+      },
       lost,
     };
   }
@@ -94,6 +105,11 @@ export class FeedLease {
   async release(): Promise<void> {
     await this.db.updateTable('feed_cursors').set({ lease_until: null }).where('provider', '=', this.provider).where('owner', '=', this.owner).execute();
   }
+}
+
+/** Whether a generation read from the lease row (a string, number or bigint by driver; null without the row) is `generation`. */
+function isGeneration(found: unknown, generation: bigint): boolean {
+  return (typeof found === 'string' || typeof found === 'number' || typeof found === 'bigint') && BigInt(found) === generation;
 }
 
 export interface Leadable {

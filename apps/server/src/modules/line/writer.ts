@@ -6,7 +6,7 @@
  * of the games the work touched are brought up to date (list-rows.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
 import type { Clock } from '@betsite/domain';
 import type { LiveApi } from '../live/index.ts';
@@ -30,15 +30,14 @@ export class LineWriter {
   constructor(private readonly deps: LineWriterDeps) {}
 
   /**
-   * `durable: false` commits without waiting for the write-ahead log to reach the disk (a
-   * crash may lose the last fraction of a second): for the feed's prices, which the
-   * provider's snapshot restores. Operators' changes and results stay durable.
+   * Commits durably unless the work says otherwise: the feed ingester's price batches commit
+   * without waiting for the disk (feed-batch.ts `openBatch`), as the provider's snapshot
+   * restores them after a crash.
    */
-  run<T>(work: LineWork<T>, { durable = true }: { durable?: boolean } = {}): Promise<T> {
+  run<T>(work: LineWork<T>): Promise<T> {
     const next = this.tail.then(async () => {
       const changes = new LineChanges();
       const { result, rows } = await this.deps.db.transaction().execute(async (trx) => {
-        if (!durable) await sql`set local synchronous_commit = off`.execute(trx);
         const result = await work(trx, changes);
         // The lists' rows of what changed, in the same transaction (list-rows.ts).
         const rows = await updateListRows(trx, changes);

