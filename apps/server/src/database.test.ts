@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, PGliteDialect } from '@betsite/db';
 import { loadEnv } from './config/env.ts';
 import { openDatabase } from './database.ts';
+import { preparePglite } from './database-prepare.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -69,6 +70,30 @@ describe('openDatabase on a new PGlite data directory', () => {
     const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial);
     expect(logs).toEqual(['fresh database: demo data seeded']);
     await handle.close();
+  }, 120_000);
+
+  it('uses the copy and the compiled WebAssembly prepared before it was called (server.ts)', async () => {
+    const dir = tempDir();
+    const initial = join(dir, 'initial');
+    await migratedCluster(initial);
+    const prepared = preparePglite(join(dir, 'data', 'pglite'), initial);
+    expect(await prepared.wasmModule).toBeInstanceOf(WebAssembly.Module);
+    expect(await prepared.copied).toBeNull();
+    expect(existsSync(join(dir, 'data', 'pglite', 'PG_VERSION'))).toBe(true);
+    expect(readdirSync(join(dir, 'data'))).toEqual(['pglite']);
+    logs.length = 0;
+    const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial, prepared);
+    expect(logs).toEqual(['fresh database: demo data seeded']);
+    expect(await handle.ping()).toBe(true);
+    await handle.close();
+
+    // Not a new data directory any more: nothing to copy, PGlite opens what is there.
+    const again = preparePglite(join(dir, 'data', 'pglite'), initial);
+    expect(again.copied).toBeNull();
+    const reopened = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial, again);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from site_config`.execute(reopened.db);
+    expect(rows[0]?.n).toBe(1);
+    await reopened.close();
   }, 120_000);
 
   it('runs initdb when the initial cluster does not open', async () => {
