@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,12 +73,11 @@ describe('openDatabase on a new PGlite data directory', () => {
     await handle.close();
   }, 120_000);
 
-  it('uses the copy and the compiled WebAssembly prepared before it was called (server.ts)', async () => {
+  it('uses the copy started before it was called (server.ts)', async () => {
     const dir = tempDir();
     const initial = join(dir, 'initial');
     await migratedCluster(initial);
     const prepared = preparePglite(join(dir, 'data', 'pglite'), initial);
-    expect(await prepared.wasmModule).toBeInstanceOf(WebAssembly.Module);
     expect(await prepared.copied).toBeNull();
     expect(existsSync(join(dir, 'data', 'pglite', 'PG_VERSION'))).toBe(true);
     expect(readdirSync(join(dir, 'data'))).toEqual(['pglite']);
@@ -94,6 +94,22 @@ describe('openDatabase on a new PGlite data directory', () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from site_config`.execute(reopened.db);
     expect(rows[0]?.n).toBe(1);
     await reopened.close();
+  }, 120_000);
+
+  it('runs initdb when the copy fails', async () => {
+    const dir = tempDir();
+    const initial = join(dir, 'initial');
+    mkdirSync(initial);
+    writeFileSync(join(initial, 'PG_VERSION'), '18\n');
+    // A named pipe, which a copy refuses (ERR_FS_CP_FIFO_PIPE).
+    execFileSync('mkfifo', [join(initial, 'pipe')]);
+    const prepared = preparePglite(join(dir, 'data', 'pglite'), initial);
+    expect(await prepared.copied).toBeInstanceOf(Error);
+    expect(existsSync(join(dir, 'data', 'pglite'))).toBe(false);
+    logs.length = 0;
+    const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial, prepared);
+    expect(logs).toEqual(['the initial PGlite cluster did not open: initdb instead', 'database migrated', 'fresh database: demo data seeded']);
+    await handle.close();
   }, 120_000);
 
   it('runs initdb when the initial cluster does not open', async () => {

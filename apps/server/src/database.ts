@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDb, migrateToLatest, needsSeed, seedDemoData, type DbHandle, type DbLogger } from '@betsite/db';
-import { isNewDataDir, preparePglite, type PglitePreparation } from './database-prepare.ts';
+import { preparePglite, type PglitePreparation } from './database-prepare.ts';
 import type { AppEnv } from './config/env.ts';
 
 type OpenLogger = DbLogger & { info(obj: object, msg: string): void };
@@ -14,7 +14,7 @@ type OpenLogger = DbLogger & { info(obj: object, msg: string): void };
  * makes one beside the server bundle, see build.ts). A new PGlite data directory starts as a
  * copy of it instead of PGlite's initdb (13 s and 750 MB on the shared box) or loading a
  * dump through PGlite's file system (1-2 s and +140 MB); migrations made since still run.
- * `prepared`: that copy and PGlite's compile, started earlier (server.ts, database-prepare.ts).
+ * `prepared`: that copy, started earlier (server.ts, database-prepare.ts).
  */
 export async function openDatabase(env: AppEnv, logger: OpenLogger, now: Date, initialCluster?: string, prepared?: PglitePreparation | null): Promise<DbHandle> {
   const handle = env.DATABASE_URL ? await createDb({ databaseUrl: env.DATABASE_URL, logger }) : await openPglite(join(env.DATA_DIR, 'pglite'), logger, initialCluster, prepared);
@@ -33,18 +33,16 @@ export async function openDatabase(env: AppEnv, logger: OpenLogger, now: Date, i
 }
 
 async function openPglite(dataDir: string, logger: OpenLogger, initialCluster?: string, prepared?: PglitePreparation | null): Promise<DbHandle> {
-  const preparation = prepared?.dataDir === dataDir ? prepared : initialCluster && isNewDataDir(dataDir) ? preparePglite(dataDir, initialCluster) : null;
-  const wasmModule = await preparation?.wasmModule;
-  const open = () => createDb({ dataDir, logger, ...(wasmModule ? { wasmModule } : {}) });
-  if (!preparation?.copied) return open();
+  const copied = (prepared?.dataDir === dataDir ? prepared : preparePglite(dataDir, initialCluster)).copied;
+  if (!copied) return createDb({ dataDir, logger });
   try {
-    const failed = await preparation.copied;
+    const failed = await copied;
     if (failed) throw failed;
-    return await open();
+    return await createDb({ dataDir, logger });
   } catch (error) {
     // A cluster this PGlite cannot open (made by another version), or a copy that failed: start empty, as without one.
     logger.warn({ err: error, initialCluster }, 'the initial PGlite cluster did not open: initdb instead');
     rmSync(dataDir, { recursive: true, force: true });
-    return open();
+    return createDb({ dataDir, logger });
   }
 }

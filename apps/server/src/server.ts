@@ -1,8 +1,8 @@
 /**
  * The process's entry. It starts what opening PGlite can do before the application's code
- * has loaded (database-prepare.ts: a first start's copy of the initial cluster, the compile of
- * PGlite's WebAssembly, in a worker thread), then loads the application (main.ts) meanwhile.
- * So this module imports nothing more: whatever it imports loads before that starts.
+ * has loaded (database-prepare.ts: a first start's copy of the initial cluster, in a worker
+ * thread), then loads the application (main.ts) meanwhile. So this module imports nothing
+ * more: whatever it imports loads before that starts.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -21,8 +21,6 @@ export interface CreateDbOptions {
   memory?: boolean;
   /** PGlite: start from this dump of a data directory (`dumpDataDir`) instead of an empty cluster. */
   loadDataDir?: Blob;
-  /** PGlite: its WebAssembly, compiled already (e.g. while the application loaded); by default PGlite compiles it. */
-  wasmModule?: WebAssembly.Module;
   /** Every query is logged at debug level with its duration. */
   logger?: DbLogger;
   /** Pool size for PostgreSQL (default 10). */
@@ -78,7 +76,6 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     parsers: { [INT8_OID]: parseInt8 },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    ...(options.wasmModule ? { pgliteWasmModule: options.wasmModule } : {}),
   });
   return handle(new Kysely<Database>({ dialect: new PGliteDialect(pglite), log }), 'pglite');
 }
