@@ -131,7 +131,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**', 'chaos/**', 'bench/**', 'packages/db/src/cli/**', 'apps/server/src/server.ts'],
+    files: ['e2e/**', 'chaos/**', 'bench/**', 'packages/db/src/cli/**', 'apps/server/src/main.ts'],
     rules: { 'no-console': 'off' },
   },
 );

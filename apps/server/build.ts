@@ -1,9 +1,12 @@
 /**
  * Bundles the server for `npm start`: the server's and the workspace packages' TypeScript
- * in one ES module, `apps/server/dist/server.js`, so production starts without tsx compiling
- * some 400 files on every start (and keeping their source maps in memory). Packages from
- * node_modules stay external, loaded as published. The bundle sits at the same depth as
- * `src/server.ts`, so paths it makes from `import.meta.url` point at the same folders.
+ * in one ES module, `apps/server/dist/main.js`, behind a small entry, `dist/server.js`
+ * (src/server.ts, which starts preparing the database first). So production starts without
+ * tsx compiling some 400 files on every start (and keeping their source maps in memory). Most packages
+ * from node_modules are bundled too (decision 0036): Node resolving, reading and compiling
+ * their ~1,500 files one by one was a third of the start. The ones in `EXTERNAL` stay
+ * external, loaded as published. The bundles sit at the same depth as `src/`, so paths they
+ * make from `import.meta.url` point at the same folders.
  *
  * Beside it, `dist/pglite-initial/`: the data directory of a new PGlite cluster with every
  * migration applied, which a first start on an empty data directory copies instead of
@@ -18,21 +21,69 @@ import { migrateToLatest, PGliteDialect } from '@betsite/db';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-await build({
-  entryPoints: [`${root}src/server.ts`],
-  outfile: `${root}dist/server.js`,
+/**
+ * Packages loaded from node_modules at run time, not bundled: those that read files beside
+ * their own code (PGlite's WebAssembly, Swagger UI's pages, @fastify/swagger's package.json,
+ * pino's transport workers), native ones (argon2), the web build's own imports (one copy of
+ * react, react-router, zod and @noble/hashes for both), the drivers loaded only when used
+ * (pg, nodemailer, ioredis), and ws with its optional native helpers.
+ */
+const EXTERNAL = new Set([
+  '@electric-sql/pglite',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  '@noble/hashes',
+  'argon2',
+  'ioredis',
+  'isbot',
+  'nodemailer',
+  'pg',
+  'pino',
+  'react',
+  'react-dom',
+  'react-router',
+  'ws',
+  'zod',
+]);
+
+/** `@scope/name` or `name` of an import path. */
+const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
   logLevel: 'warning',
+} as const;
+
+// The entry: only what starts before the application loads (src/server.ts), which then imports `dist/main.js`.
+await build({
+  ...common,
+  entryPoints: [`${root}src/server.ts`],
+  outfile: `${root}dist/server.js`,
   plugins: [
     {
-      name: 'external-node-modules',
+      name: 'main-beside',
       setup(b) {
-        // Relative imports and the workspace's own packages (TypeScript sources) are bundled.
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@betsite/') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^\.\/main\.ts$/ }, () => ({ path: './main.js', external: true }));
+      },
+    },
+  ],
+});
+
+await build({
+  ...common,
+  entryPoints: [`${root}src/main.ts`],
+  outfile: `${root}dist/main.js`,
+  // The CommonJS packages bundled into this ES module call `require` for Node's own modules and the external packages.
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (EXTERNAL.has(packageOf(args.path)) ? { path: args.path, external: true } : undefined));
       },
     },
   ],

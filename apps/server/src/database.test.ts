@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, PGliteDialect } from '@betsite/db';
 import { loadEnv } from './config/env.ts';
 import { openDatabase } from './database.ts';
+import { preparePglite } from './database-prepare.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -68,6 +70,45 @@ describe('openDatabase on a new PGlite data directory', () => {
     logs.length = 0;
     const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial);
     expect(logs).toEqual(['fresh database: demo data seeded']);
+    await handle.close();
+  }, 120_000);
+
+  it('uses the copy started before it was called (server.ts)', async () => {
+    const dir = tempDir();
+    const initial = join(dir, 'initial');
+    await migratedCluster(initial);
+    const prepared = preparePglite(join(dir, 'data', 'pglite'), initial);
+    expect(await prepared.copied).toBeNull();
+    expect(existsSync(join(dir, 'data', 'pglite', 'PG_VERSION'))).toBe(true);
+    expect(readdirSync(join(dir, 'data'))).toEqual(['pglite']);
+    logs.length = 0;
+    const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial, prepared);
+    expect(logs).toEqual(['fresh database: demo data seeded']);
+    expect(await handle.ping()).toBe(true);
+    await handle.close();
+
+    // Not a new data directory any more: nothing to copy, PGlite opens what is there.
+    const again = preparePglite(join(dir, 'data', 'pglite'), initial);
+    expect(again.copied).toBeNull();
+    const reopened = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial, again);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from site_config`.execute(reopened.db);
+    expect(rows[0]?.n).toBe(1);
+    await reopened.close();
+  }, 120_000);
+
+  it('runs initdb when the copy fails', async () => {
+    const dir = tempDir();
+    const initial = join(dir, 'initial');
+    mkdirSync(initial);
+    writeFileSync(join(initial, 'PG_VERSION'), '18\n');
+    // A named pipe, which a copy refuses (ERR_FS_CP_FIFO_PIPE).
+    execFileSync('mkfifo', [join(initial, 'pipe')]);
+    const prepared = preparePglite(join(dir, 'data', 'pglite'), initial);
+    expect(await prepared.copied).toBeInstanceOf(Error);
+    expect(existsSync(join(dir, 'data', 'pglite'))).toBe(false);
+    logs.length = 0;
+    const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial, prepared);
+    expect(logs).toEqual(['the initial PGlite cluster did not open: initdb instead', 'database migrated', 'fresh database: demo data seeded']);
     await handle.close();
   }, 120_000);
 

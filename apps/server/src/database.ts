@@ -1,6 +1,7 @@
-import { cpSync, existsSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDb, migrateToLatest, needsSeed, seedDemoData, type DbHandle, type DbLogger } from '@betsite/db';
+import { preparePglite, type PglitePreparation } from './database-prepare.ts';
 import type { AppEnv } from './config/env.ts';
 
 type OpenLogger = DbLogger & { info(obj: object, msg: string): void };
@@ -13,9 +14,10 @@ type OpenLogger = DbLogger & { info(obj: object, msg: string): void };
  * makes one beside the server bundle, see build.ts). A new PGlite data directory starts as a
  * copy of it instead of PGlite's initdb (13 s and 750 MB on the shared box) or loading a
  * dump through PGlite's file system (1-2 s and +140 MB); migrations made since still run.
+ * `prepared`: that copy, started earlier (server.ts, database-prepare.ts).
  */
-export async function openDatabase(env: AppEnv, logger: OpenLogger, now: Date, initialCluster?: string): Promise<DbHandle> {
-  const handle = env.DATABASE_URL ? await createDb({ databaseUrl: env.DATABASE_URL, logger }) : await openPglite(join(env.DATA_DIR, 'pglite'), logger, initialCluster);
+export async function openDatabase(env: AppEnv, logger: OpenLogger, now: Date, initialCluster?: string, prepared?: PglitePreparation | null): Promise<DbHandle> {
+  const handle = env.DATABASE_URL ? await createDb({ databaseUrl: env.DATABASE_URL, logger }) : await openPglite(join(env.DATA_DIR, 'pglite'), logger, initialCluster, prepared);
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
@@ -30,30 +32,17 @@ export async function openDatabase(env: AppEnv, logger: OpenLogger, now: Date, i
   }
 }
 
-async function openPglite(dataDir: string, logger: OpenLogger, initialCluster?: string): Promise<DbHandle> {
-  // Only an absent or empty directory is new: anything else is left for PGlite to judge.
-  const fresh = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
-  if (!fresh || !initialCluster || !existsSync(join(initialCluster, 'PG_VERSION'))) return createDb({ dataDir, logger });
+async function openPglite(dataDir: string, logger: OpenLogger, initialCluster?: string, prepared?: PglitePreparation | null): Promise<DbHandle> {
+  const copied = (prepared?.dataDir === dataDir ? prepared : preparePglite(dataDir, initialCluster)).copied;
+  if (!copied) return createDb({ dataDir, logger });
   try {
-    copyCluster(initialCluster, dataDir);
+    const failed = await copied;
+    if (failed) throw failed;
     return await createDb({ dataDir, logger });
   } catch (error) {
-    // A cluster this PGlite cannot open (made by another version): start empty, as without one.
+    // A cluster this PGlite cannot open (made by another version), or a copy that failed: start empty, as without one.
     logger.warn({ err: error, initialCluster }, 'the initial PGlite cluster did not open: initdb instead');
     rmSync(dataDir, { recursive: true, force: true });
     return createDb({ dataDir, logger });
-  }
-}
-
-/** Copied beside and renamed into place, so a start killed mid-copy leaves no half cluster for the next one to open. */
-function copyCluster(from: string, to: string) {
-  const partial = `${to}.partial-${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
-  try {
-    cpSync(from, partial, { recursive: true });
-    if (existsSync(to)) rmdirSync(to);
-    renameSync(partial, to);
-  } finally {
-    rmSync(partial, { recursive: true, force: true });
   }
 }

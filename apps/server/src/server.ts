@@ -1,78 +1,16 @@
 /**
- * The process: read the environment, open the database, listen, shut down gracefully.
- * Everything else lives in `build()`.
+ * The process's entry. It starts what opening PGlite can do before the application's code
+ * has loaded (database-prepare.ts: a first start's copy of the initial cluster, in a worker
+ * thread), then loads the application (main.ts) meanwhile. So this module imports nothing
+ * more: whatever it imports loads before that starts.
  */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
-import { EnvError, loadEnv, type AppEnv } from './config/env.ts';
-import { openDatabase } from './database.ts';
-import { createClock } from './lib/clock.ts';
-import { closeGracefully } from './lib/shutdown.ts';
-import { build } from './app.ts';
-import { ssrPlugin } from './ssr/plugin.ts';
-
-function readEnv(): AppEnv {
-  try {
-    return loadEnv(process.env);
-  } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
-    console.error(`${error.message}\nSee .env.example for every variable.`);
-    process.exit(1);
-  }
-}
-
-const env = readEnv();
-const logger = pino({ level: env.LOG_LEVEL });
-const clock = createClock({ fake: env.FAKE_CLOCK });
-// WEB_BUILD_DIR: a build elsewhere than apps/web/build (parallel builds during development).
-const buildDir = process.env.WEB_BUILD_DIR ?? fileURLToPath(new URL('../../web/build', import.meta.url));
-// The casino games' build: named here, where the path is the same from src/ and from the bundle in dist/ (build.ts).
-const gamesDir = env.RGS_APP_DIR ?? fileURLToPath(new URL('../../games/dist', import.meta.url));
-
-function fail(message: string, cleanUp: () => Promise<unknown> = async () => undefined) {
-  return async (error: unknown): Promise<never> => {
-    logger.fatal({ err: error }, message);
-    await cleanUp().catch(() => undefined);
-    process.exit(1);
-  };
-}
+import { preparePglite } from './database-prepare.ts';
 
 // Made by `npm run build` beside the bundle (build.ts); absent beside the sources, where a new data directory runs initdb.
 const initialCluster = fileURLToPath(new URL('./pglite-initial', import.meta.url));
-const database = await openDatabase(env, logger, new Date(clock.now()), initialCluster).catch(fail('cannot open the database'));
-const app = await build({ env, db: database, clock, logger, rgs: { appDir: gamesDir }, ssr: ssrPlugin({ buildDir, pageCacheTtlMs: env.PAGE_CACHE_TTL_MS }) }).catch(
-  fail('cannot start the server', () => database.close()),
-);
-await app.listen({ host: env.HOST, port: env.PORT }).catch(
-  fail(`cannot listen on ${env.HOST}:${env.PORT}`, () => app.close().then(() => database.close())),
-);
-
-const origin = env.PUBLIC_ORIGIN ?? `http://${['0.0.0.0', '::'].includes(env.HOST) ? 'localhost' : env.HOST}:${env.PORT}`;
-const storage = env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `embedded PostgreSQL (PGlite) in ${env.DATA_DIR}/pglite`;
-console.log(`Site and API on ${origin} (${storage}${env.REDIS_URL ? ', Redis bus' : ''}${env.FAKE_CLOCK ? ', fake clock' : ''})`);
-
-// First signal: drain (lib/shutdown.ts: live sockets, jobs and the feed stop, requests in
-// flight finish within 10 s, no new connections), then close the database. Second: exit now.
-let shuttingDown = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (shuttingDown) {
-      console.error(`${signal} again: exiting without waiting`);
-      process.exit(1);
-    }
-    shuttingDown = true;
-    logger.info({ signal }, 'shutting down');
-    closeGracefully(app, { logger })
-      .then(() => database.close())
-      .then(
-        () => {
-          logger.info('stopped');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          logger.error({ err: error }, 'unclean shutdown');
-          process.exit(1);
-        },
-      );
-  });
-}
+// Read before main.ts validates the environment, as loadEnv reads them: empty is unset, DATA_DIR defaults to ./data.
+const prepared = process.env['DATABASE_URL'] ? null : preparePglite(join(process.env['DATA_DIR'] || './data', 'pglite'), initialCluster);
+const { main } = await import('./main.ts');
+await main(initialCluster, prepared);

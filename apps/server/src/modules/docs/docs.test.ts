@@ -33,6 +33,13 @@ describe('API documentation at /docs', () => {
     expect(doc.paths['/web-api/line/v1/games/{id}']?.['get']?.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
   });
 
+  it('makes the document once, at the first request for it', async () => {
+    const first = await app.inject({ url: '/docs/json' });
+    const second = await app.inject({ url: '/docs/json' });
+    expect(second.body).toBe(first.body);
+    expect(Object.keys((second.json() as { paths: object }).paths).length).toBeGreaterThan(0);
+  });
+
   it('documents only operations the server serves', () => {
     for (const op of DOCUMENTED_OPERATIONS) expect(app.hasRoute({ method: op.method, url: op.path }), `${op.method} ${op.path}`).toBe(true);
   });
