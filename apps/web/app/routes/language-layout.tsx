@@ -2,7 +2,7 @@
  * Everything below `/{lng}/`: loads the leaf route's dictionaries (server: bundled; browser:
  * lazy chunks) and renders the layout the leaf route's `meta.layout` names.
  */
-import { data, Outlet, useMatches } from 'react-router';
+import { data, Outlet, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { locateRoute, routeByName } from '@betsite/domain';
 import type { Route } from './+types/language-layout';
 import { pageServicesContext } from '../config/page-context.ts';
@@ -28,21 +28,33 @@ export async function loader({ context, request, params }: Route.LoaderArgs): Pr
   return { resources: loadServerDictionaries(params.lng, namespacesForRoute(route)), dictionaryError: false };
 }
 
+/** The last browser load of dictionaries failed: the next navigation tries again. */
+let lastLoadFailed = false;
+
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<LayoutData> {
   const { route } = locateRoute(new URL(request.url).pathname);
   try {
     // The map of dictionary chunks is itself loaded on the first client navigation.
     const { loadClientDictionaries } = await import('../i18n/load.client.ts');
-    return { resources: await loadClientDictionaries(params.lng, namespacesForRoute(route)), dictionaryError: false };
+    const resources = await loadClientDictionaries(params.lng, namespacesForRoute(route));
+    lastLoadFailed = false;
+    return { resources, dictionaryError: false };
   } catch (error) {
     console.error('dictionary load failed', error);
+    lastLoadFailed = true;
     return { resources: {}, dictionaryError: true };
   }
 }
 
-/** Every navigation may need other dictionaries; the browser loader is cheap (cached chunks). */
-export function shouldRevalidate() {
-  return true;
+const namespacesOf = (url: URL) => namespacesForRoute(locateRoute(url.pathname).route).join();
+
+/**
+ * Other dictionaries only for another language or another page's namespaces: a live listing
+ * revalidates its page every few seconds, and that must not fetch the dictionary chunks the
+ * server already sent (issue 14: the first load's scripts).
+ */
+export function shouldRevalidate({ currentParams, nextParams, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return lastLoadFailed || currentParams['lng'] !== nextParams['lng'] || namespacesOf(currentUrl) !== namespacesOf(nextUrl);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
