@@ -42,6 +42,11 @@ export function firstPageDictionariesFailed(): boolean {
   return firstPageFailed;
 }
 
+/** A later load brought the texts: the first page's failure no longer shows. */
+export function forgetFirstPageFailure(): void {
+  firstPageFailed = false;
+}
+
 /** The dictionaries the server-rendered page names in its `<head>`, added before hydration. */
 export async function addFirstPageDictionaries(doc: Document): Promise<void> {
   const assets: DictionaryAsset[] = [];

@@ -2,13 +2,13 @@
  * Everything below `/{lng}/`: loads the leaf route's dictionaries (server: bundled; browser:
  * fetched files) and renders the layout the leaf route's `meta.layout` names.
  */
-import { data, Outlet, useMatches } from 'react-router';
+import { data, Outlet, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { locateRoute, routeByName } from '@betsite/domain';
 import type { Route } from './+types/language-layout';
 import { pageServicesContext } from '../config/page-context.ts';
 import { namespacesForRoute, type DictionaryAsset } from '../i18n/namespaces.ts';
 import { loadServerDictionaries } from '../i18n/load.server.ts';
-import { firstPageDictionariesFailed } from '../i18n/fetch-dictionaries.ts';
+import { firstPageDictionariesFailed, forgetFirstPageFailure } from '../i18n/fetch-dictionaries.ts';
 import { PageLayout } from '../shell/layouts/layouts.tsx';
 import { ErrorContent } from '../shell/error-screen.tsx';
 import { DictionaryError } from '../shell/dictionary-error.tsx';
@@ -29,21 +29,34 @@ export async function loader({ context, request, params }: Route.LoaderArgs): Pr
   return { dictionaries: loadServerDictionaries(params.lng, namespacesForRoute(route)), dictionaryError: false };
 }
 
+/** The last browser load of dictionaries failed (or the first page's did): the next navigation tries again. */
+let lastLoadFailed = false;
+
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<LayoutData> {
   const { route } = locateRoute(new URL(request.url).pathname);
   try {
     // The map of dictionary files is itself loaded on the first client navigation.
     const { loadClientDictionaries } = await import('../i18n/load.client.ts');
-    return { dictionaries: await loadClientDictionaries(params.lng, namespacesForRoute(route)), dictionaryError: false };
+    const dictionaries = await loadClientDictionaries(params.lng, namespacesForRoute(route));
+    lastLoadFailed = false;
+    forgetFirstPageFailure();
+    return { dictionaries, dictionaryError: false };
   } catch (error) {
     console.error('dictionary load failed', error);
+    lastLoadFailed = true;
     return { dictionaries: [], dictionaryError: true };
   }
 }
 
-/** Every navigation may need other dictionaries; the browser loader is cheap (files fetched once). */
-export function shouldRevalidate() {
-  return true;
+const namespacesOf = (url: URL) => namespacesForRoute(locateRoute(url.pathname).route).join();
+
+/**
+ * Other dictionaries only for another language or another page's namespaces: a live listing
+ * revalidates its page every few seconds, and that must not fetch the dictionary files again
+ * (issue 14: the first load).
+ */
+export function shouldRevalidate({ currentParams, nextParams, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return lastLoadFailed || firstPageDictionariesFailed() || currentParams['lng'] !== nextParams['lng'] || namespacesOf(currentUrl) !== namespacesOf(nextUrl);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
