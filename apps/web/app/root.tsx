@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { isRtl } from '@betsite/domain';
@@ -53,12 +54,15 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%23ffb400'/%3E%3Cpath d='M9 8h8.5a5 5 0 0 1 1.9 9.6A5.2 5.2 0 0 1 17.8 26H9z' fill='%2314181f'/%3E%3C/svg%3E";
 
-/** The page's dictionary files, fetched from `<head>` while the scripts load (the browser entry adds them before hydrating). */
+/**
+ * The first page's dictionary files, fetched from `<head>` while the scripts load (the browser
+ * entry adds them before hydrating). Kept as first rendered: a navigation fetches its own files
+ * in the language layout's client loader, and a new preload would only fetch them twice.
+ */
 function DictionaryPreloads({ root }: { root: RootData }) {
   const layout = useRouteLoaderData('lng') as { dictionaries?: DictionaryAsset[] } | undefined;
-  return [...root.dictionaries, ...(layout?.dictionaries ?? [])].map((d) => (
-    <link key={d.url} rel="preload" as="fetch" crossOrigin="anonymous" href={d.url} {...{ [DICTIONARY_LINK_ATTRIBUTE]: `${d.lng}/${d.ns}` }} />
-  ));
+  const [first] = useState(() => [...new Map([...root.dictionaries, ...(layout?.dictionaries ?? [])].map((d) => [d.url, d])).values()]);
+  return first.map((d) => <link key={d.url} rel="preload" as="fetch" crossOrigin="anonymous" href={d.url} {...{ [DICTIONARY_LINK_ATTRIBUTE]: `${d.lng}/${d.ns}` }} />);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -8,11 +8,16 @@ import { getI18n } from './instance.ts';
 import { DICTIONARY_LINK_ATTRIBUTE, type Dictionary, type DictionaryAsset } from './namespaces.ts';
 
 const fetched = new Map<string, Promise<Dictionary>>();
+/** Failed fetches by URL: a retry asks for another URL, since the browser keeps a failed preload's answer for the page's life. */
+const failures = new Map<string, number>();
 
-function fetchDictionary(url: string): Promise<Dictionary> {
+function fetchDictionary(asset: string): Promise<Dictionary> {
+  // The head's links give absolute URLs, the asset map paths: one key for both.
+  const url = new URL(asset, document.baseURI).href;
   let pending = fetched.get(url);
   if (!pending) {
-    pending = fetch(url)
+    const failed = failures.get(url) ?? 0;
+    pending = fetch(failed === 0 ? url : `${url}?retry=${failed}`)
       .then((res) => {
         if (!res.ok) throw new Error(`dictionary ${url}: HTTP ${res.status}`);
         return res.json() as Promise<Dictionary>;
@@ -20,6 +25,7 @@ function fetchDictionary(url: string): Promise<Dictionary> {
       // A failed fetch is not kept, so "Refresh" (or the next navigation) tries again.
       .catch((error: unknown) => {
         fetched.delete(url);
+        failures.set(url, failed + 1);
         throw error;
       });
     fetched.set(url, pending);

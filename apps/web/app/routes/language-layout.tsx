@@ -6,7 +6,7 @@ import { data, Outlet, useMatches, type ShouldRevalidateFunctionArgs } from 'rea
 import { locateRoute, routeByName } from '@betsite/domain';
 import type { Route } from './+types/language-layout';
 import { pageServicesContext } from '../config/page-context.ts';
-import { namespacesForRoute, type DictionaryAsset } from '../i18n/namespaces.ts';
+import { MAIN_NAMESPACE, namespacesForRoute, type DictionaryAsset } from '../i18n/namespaces.ts';
 import { loadServerDictionaries } from '../i18n/load.server.ts';
 import { firstPageDictionariesFailed, forgetFirstPageFailure } from '../i18n/fetch-dictionaries.ts';
 import { PageLayout } from '../shell/layouts/layouts.tsx';
@@ -37,7 +37,8 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   try {
     // The map of dictionary files is itself loaded on the first client navigation.
     const { loadClientDictionaries } = await import('../i18n/load.client.ts');
-    const dictionaries = await loadClientDictionaries(params.lng, namespacesForRoute(route));
+    // `main` is the root's and normally here already (then nothing is fetched); after a failed first page it comes now.
+    const dictionaries = await loadClientDictionaries(params.lng, [MAIN_NAMESPACE, ...namespacesForRoute(route)]);
     lastLoadFailed = false;
     forgetFirstPageFailure();
     return { dictionaries, dictionaryError: false };
