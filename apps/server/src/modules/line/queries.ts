@@ -24,6 +24,7 @@ import {
   type TimeFilter,
 } from '@betsite/contracts';
 import { disallowedSportsOf } from '../user-config/index.ts';
+import { GameMarketsTexts, MARKETS_TEXT, MARKETS_VERSION } from './game-markets.ts';
 import { cardOf, detailOf, marketsOf, resultItemOf, resultOf, type GameRow, type MarketRow } from './rows.ts';
 
 /** Sports a player hid, per section (SPEC §3 disallow_line_sport / disallow_live_sport). */
@@ -388,37 +389,24 @@ async function cardsOf(db: DB, gameIds: readonly number[]): Promise<CardsJson> {
   return gameIds.flatMap((id) => byId.get(id) ?? []);
 }
 
-/**
- * Every market of the game `g` with its outcomes as the API tells them (`marketsOf`), as
- * the JSON text of the list's items (`market,market,…`): the text is put together by the
- * database, each field written as `marketsOf` writes it — the optional ones only when
- * present, strings by `to_json`, a score without the spaces jsonb prints. Measured against
- * `json_agg` of `json_build_object` under `json_strip_nulls` (which parses the whole text
- * again) with a subquery per market: 0.8 against 1.6 ms a game of 44 markets (pgbench,
- * prepared). The outcomes are read once, by `outcomes_market_idx`, and grouped per market.
- */
-const MARKETS_TEXT = `(select string_agg('{"key":' || to_json(m.key) || ',"type":' || to_json(m.type) || ',"groupId":' || m.group_id
-    || ',"scope":' || to_json(m.scope) || case when m.param is null then '' else ',"param":' || m.param end || ',"name":' || to_json(m.name)
-    || ',"blocked":' || m.blocked || ',"outcomes":[' || coalesce(o.list, '') || ']}', ',' order by m.sort_order)
-  from markets m left join (
-    select o.market_key, string_agg('{"key":' || to_json(o.key) || ',"typeId":' || o.type_id || ',"kind":' || to_json(o.kind)
-        || case when o.line is null then '' else ',"line":' || o.line end
-        || case when o.score is null then '' else ',"score":' || json_strip_nulls(o.score::json) end
-        || ',"name":' || to_json(o.name) || ',"coef":' || (o.price::float8 / 1000) || ',"blocked":' || o.blocked
-        || case when o.status is null then '' else ',"status":' || o.status end || '}', ',' order by o.sort_order) as list
-      from outcomes o where o.game_id = g.id group by o.market_key) o on o.market_key = m.key
-  where m.game_id = g.id)`;
-
 /** A game with every market; null when unknown. */
 export async function gameDetail(db: DB, gameId: number): Promise<GameDetail | null> {
   const row = await gamesQuery(db).select(sql.raw<string | null>(MARKETS_TEXT).as('markets')).where('g.id', '=', gameId).executeTakeFirst();
   return row ? detailOf(row, JSON.parse(`[${row.markets ?? ''}]`) as LineMarket[]) : null;
 }
 
-/** A game's page (`gameDetailJson`): its list row's card, the fields a card lacks, and its markets as text. */
-const GAME_DETAIL = `select r.card, g.format, g.result, g.finished_at, ${MARKETS_TEXT} as markets
-  from games g left join line_list_rows r on r.game_id = g.id
+/**
+ * A game's page (`gameDetailJson`): its list row's card, the fields a card lacks, and the
+ * version of its markets (game-markets.ts) with their text, built only when the version is
+ * not the one of the text the node has (`$2`). `offset 0` keeps the version one value:
+ * pulled up, it was computed again at each of its three uses (0.9 against 0.5 ms).
+ */
+const GAME_DETAIL = `select r.card, g.format, g.result, g.finished_at, v.version = $2 as kept, case when v.version = $2 then null else v.version end as version,
+       case when v.version = $2 then null else ${MARKETS_TEXT} end as markets
+  from games g left join line_list_rows r on r.game_id = g.id cross join lateral (select ${MARKETS_VERSION} as version offset 0) v
  where g.id = $1`;
+
+type GameDetailRow = Pick<GameRow, 'format' | 'result' | 'finished_at'> & { card: string | null; kept: boolean; version: string | null; markets: string | null };
 
 /** The card's `"markets"` (its last key: `cardOf`); names are escaped in JSON, so the text can be in no string. */
 const CARD_MARKETS = ',"markets":[';
@@ -427,16 +415,21 @@ const CARD_MARKETS = ',"markets":[';
  * `{"game": …}` of a game, serialised; null when unknown. An open game's detail is its list
  * row's card (written with its prices, decision 0026) with every market instead of the
  * main ones, and its format and result: one prepared statement reads the game, its row and
- * its markets as text, and the answer is the card's text cut before its markets with the
- * rest appended — no card parsed or written again. A game in no list (over) is read from
- * the catalogue.
+ * its markets' text — or, when `texts` holds the text of the same rows, only that they are
+ * the same (decision 0033) — and the answer is the card's text cut before its markets with
+ * the rest appended: no card parsed or written again. A game in no list (over) is read
+ * from the catalogue.
  */
-export async function gameDetailJson(db: DB, gameId: number): Promise<string | null> {
+export async function gameDetailJson(db: DB, gameId: number, texts = new GameMarketsTexts(0)): Promise<string | null> {
+  const kept = texts.get(gameId);
   const {
     rows: [row],
-  } = await runPrepared<Pick<GameRow, 'format' | 'result' | 'finished_at'> & { card: string | null; markets: string | null }>(db, GAME_DETAIL, [gameId]);
+  } = await runPrepared<GameDetailRow>(db, GAME_DETAIL, [gameId, kept?.version ?? '']);
   if (!row) return null;
-  const markets = `[${row.markets ?? ''}]`;
+  let text = row.markets;
+  if (row.kept && kept) text = kept.text;
+  else if (row.version !== null) texts.set(gameId, row.version, text);
+  const markets = `[${text ?? ''}]`;
   const tail = `,"format":${JSON.stringify(row.format)},"result":${JSON.stringify(resultOf(row))}}`;
   const cut = row.card?.lastIndexOf(CARD_MARKETS) ?? -1;
   if (row.card && cut > 0 && row.card.endsWith(']}')) return `{"game":${row.card.slice(0, cut)},"markets":${markets}${tail}}`;

@@ -23,6 +23,8 @@ import {
 import { isSportId } from '@betsite/domain';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
+import { rememberingZlib } from './compressed-answers.ts';
+import { GameMarketsTexts } from './game-markets.ts';
 import { ListCache } from './list-cache.ts';
 import {
   champById,
@@ -49,8 +51,10 @@ const IdParamsSchema = z.object({ id: GameIdSchema }).strict();
  * the main thread more than compressing the whole answer: measured with the bench's bare
  * fastify, a listing 1.04 -> 0.78 ms of CPU a request, a game 0.47 -> 0.29 ms; the same
  * gzip level. (Route options start from the plugin's defaults, which app.ts uses too.)
+ * The compressors remember their last answers (compressed-answers.ts): the same text asked
+ * again is not compressed again.
  */
-const SEND = { compress: { syncThreshold: 512 * 1024 } };
+const sendOptions = () => ({ compress: { syncThreshold: 512 * 1024, zlib: rememberingZlib() } });
 
 /** Lists change every few seconds; a browser may keep one for a moment, never a shared cache (hidden sports are personal). */
 const LIST_CACHE = 'private, max-age=2';
@@ -68,11 +72,13 @@ const cardList = (cards: readonly string[]) => `[${cards.join(',')}]`;
 const j = (value: unknown) => JSON.stringify(value);
 
 export const lineRoutes: FastifyPluginAsync = async (app) => {
+  const SEND = sendOptions();
   const db = app.db;
   const now = () => app.clock.now();
   const hidden = (request: FastifyRequest) => hiddenSportsOf(db, request.userId);
   const cached = (reply: FastifyReply) => reply.header('cache-control', LIST_CACHE);
   const lists = new ListCache(app.env.LINE_CACHE_TTL_MS);
+  const marketsTexts = new GameMarketsTexts();
   /** A list answer: the same question (url and hidden sports) within a second shares one read. */
   const list = async <T>(request: FastifyRequest, reply: FastifyReply, load: (viewer: HiddenSports) => Promise<T>): Promise<T> => {
     const viewer = await hidden(request);
@@ -122,7 +128,7 @@ export const lineRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get(`${LINE_API_BASE}/games/:id`, SEND, async (request, reply) => {
-    const game = await gameDetailJson(db, idOf(request));
+    const game = await gameDetailJson(db, idOf(request), marketsTexts);
     if (!game) throw new AppError(404, LineErrorCode.gameNotFound, 'No such game');
     reply.header('cache-control', 'no-cache');
     return json(reply, game);
