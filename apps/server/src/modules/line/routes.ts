@@ -84,7 +84,8 @@ export const lineRoutes: FastifyPluginAsync = async (app) => {
   const lists = new ListCache(app.env.LINE_CACHE_TTL_MS);
   // The answers sent lately, sent again while their rows are the same (kept-answers.ts).
   const pages = new KeptAnswers(KEPT_PAGES);
-  const listings = new KeptAnswers(KEPT_LISTINGS);
+  // On PGlite a listing is one plain read (gamesJson).
+  const listings = new KeptAnswers(app.env.DATABASE_URL ? KEPT_LISTINGS : 0);
   /** A list answer: the same question (url and hidden sports) within a second shares one read. */
   const list = async <T>(request: FastifyRequest, reply: FastifyReply, load: (viewer: HiddenSports, question: string) => Promise<T>): Promise<T> => {
     const viewer = await hidden(request);
