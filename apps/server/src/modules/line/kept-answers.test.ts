@@ -164,7 +164,7 @@ describeEachDb('a game page with kept markets', (t) => {
     expect(texts.built).toBe(4);
   });
 
-  it('answers through the route with the node’s texts: the same bytes, and the next price at once', async () => {
+  it('answers through the route: the same bytes, and the next price at once', async () => {
     const url = `${LINE_API_BASE}/games/${game.id}`;
     const first = await app.inject({ url });
     expect(first.body).toBe(JSON.stringify({ game: await detailFromTables(t.db, game.id) }));

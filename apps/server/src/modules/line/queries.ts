@@ -437,6 +437,11 @@ const GAME_DETAIL = `select v.version = $2 as kept, case when v.version = $2 the
   cross join lateral (select g.xmin::text || ';' || coalesce(r.xmin::text, '') || ';' || ${MARKETS_VERSION} as version offset 0) v
  where g.id = $1`;
 
+/** The same without a version (nothing kept: PGlite, where the version cost about what it saved). */
+const GAME_DETAIL_PLAIN = `select false as kept, null as version, r.card, g.format, g.result, g.finished_at, ${MARKETS_TEXT} as markets
+  from games g left join line_list_rows r on r.game_id = g.id
+ where g.id = $1`;
+
 type GameDetailRow = Pick<GameRow, 'format' | 'result' | 'finished_at'> & { kept: boolean; version: string | null; card: string | null; markets: string | null };
 
 /** The card's `"markets"` (its last key: `cardOf`); names are escaped in JSON, so the text can be in no string. */
@@ -449,13 +454,14 @@ const CARD_MARKETS = ',"markets":[';
  * its markets' text — or, when `kept` holds the answer built from the same rows, only that
  * they are the same (decision 0033) — and the answer is the card's text cut before its
  * markets with the rest appended: no card parsed or written again. A game in no list
- * (over) is read from the catalogue (its names are not in the version: not kept).
+ * (over) is read from the catalogue (its names are not in the version: not kept). With
+ * nothing to keep (PGlite), the statement reads no version.
  */
 export async function gameDetailJson(db: DB, gameId: number, kept = NOTHING_KEPT): Promise<Buffer | null> {
   const was = kept.get(String(gameId));
   const {
     rows: [row],
-  } = await runPrepared<GameDetailRow>(db, GAME_DETAIL, [gameId, was?.version ?? '']);
+  } = await (kept.capacity > 0 ? runPrepared<GameDetailRow>(db, GAME_DETAIL, [gameId, was?.version ?? '']) : runPrepared<GameDetailRow>(db, GAME_DETAIL_PLAIN, [gameId]));
   if (!row) return null;
   if (row.kept && was) return was.body;
   const markets = `[${row.markets ?? ''}]`;
