@@ -1,6 +1,8 @@
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import { mkdirSync } from 'node:fs';
+import type { Client as PgClient } from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { preparedName } from './prepared.ts';
 import { INT8_OID, parseInt8 } from './type-parsers.ts';
 import type { Database } from './schema.ts';
 
@@ -53,7 +55,16 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   // on PostgreSQL without PGlite.
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
+    /** Sends a registered statement's text by its name (prepared.ts): parsed and planned once per connection. */
+    class Client extends pg.Client {}
+    const query = pg.Client.prototype.query as (this: PgClient, ...args: unknown[]) => unknown;
+    Client.prototype.query = function namedQuery(this: PgClient, ...args: unknown[]) {
+      const [text, values] = args;
+      const name = args.length <= 2 && typeof text === 'string' ? preparedName(text) : undefined;
+      return name === undefined ? query.apply(this, args) : query.call(this, { name, text, values });
+    } as PgClient['query'];
     const pool = new pg.Pool({
+      Client: Client as typeof pg.Client,
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
       // Without it a down database makes every query (and the health check) wait forever.

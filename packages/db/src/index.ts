@@ -1,4 +1,5 @@
 export { createDb, type CreateDbOptions, type DbHandle, type DbKind, type DbLogger } from './create-db.ts';
+export { prepare, preparedName, runPrepared, MAX_PREPARED } from './prepared.ts';
 export { PGliteDialect } from './pglite-dialect.ts';
 export { migrateToLatest, migrateDown, migrateDownAll } from './migrate.ts';
 export { scheduleJob, claimDueJobs, completeJob, type ScheduledJob, type ClaimOptions } from './jobs.ts';

@@ -23,6 +23,8 @@ import {
 import { isSportId } from '@betsite/domain';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
+import { rememberingZlib } from './compressed-answers.ts';
+import { KeptAnswers } from './kept-answers.ts';
 import { ListCache } from './list-cache.ts';
 import {
   champById,
@@ -49,8 +51,14 @@ const IdParamsSchema = z.object({ id: GameIdSchema }).strict();
  * the main thread more than compressing the whole answer: measured with the bench's bare
  * fastify, a listing 1.04 -> 0.78 ms of CPU a request, a game 0.47 -> 0.29 ms; the same
  * gzip level. (Route options start from the plugin's defaults, which app.ts uses too.)
+ * The compressors remember their last answers (compressed-answers.ts): the same text asked
+ * again is not compressed again.
  */
-const SEND = { compress: { syncThreshold: 512 * 1024 } };
+const sendOptions = () => ({ compress: { syncThreshold: 512 * 1024, zlib: rememberingZlib() } });
+
+/** Game pages (~20 KB) and listings (up to ~75 KB) a node keeps with the versions of their rows: those asked for at the moment. */
+const KEPT_PAGES = 256;
+const KEPT_LISTINGS = 64;
 
 /** Lists change every few seconds; a browser may keep one for a moment, never a shared cache (hidden sports are personal). */
 const LIST_CACHE = 'private, max-age=2';
@@ -68,19 +76,25 @@ const cardList = (cards: readonly string[]) => `[${cards.join(',')}]`;
 const j = (value: unknown) => JSON.stringify(value);
 
 export const lineRoutes: FastifyPluginAsync = async (app) => {
+  const SEND = sendOptions();
   const db = app.db;
   const now = () => app.clock.now();
   const hidden = (request: FastifyRequest) => hiddenSportsOf(db, request.userId);
   const cached = (reply: FastifyReply) => reply.header('cache-control', LIST_CACHE);
   const lists = new ListCache(app.env.LINE_CACHE_TTL_MS);
+  // The answers sent lately, sent again while their rows are the same (kept-answers.ts).
+  // On PGlite a page and a listing are each one plain read (gamesJson, gameDetailJson).
+  const pages = new KeptAnswers(app.env.DATABASE_URL ? KEPT_PAGES : 0);
+  const listings = new KeptAnswers(app.env.DATABASE_URL ? KEPT_LISTINGS : 0);
   /** A list answer: the same question (url and hidden sports) within a second shares one read. */
-  const list = async <T>(request: FastifyRequest, reply: FastifyReply, load: (viewer: HiddenSports) => Promise<T>): Promise<T> => {
+  const list = async <T>(request: FastifyRequest, reply: FastifyReply, load: (viewer: HiddenSports, question: string) => Promise<T>): Promise<T> => {
     const viewer = await hidden(request);
     cached(reply);
-    return lists.get(`${request.url}|${viewer.line.join(',')}|${viewer.live.join(',')}`, () => load(viewer));
+    const question = `${request.url}|${viewer.line.join(',')}|${viewer.live.join(',')}`;
+    return lists.get(question, () => load(viewer, question));
   };
   /** A body already serialised (the contracts' shape): sent as it is. */
-  const json = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
+  const json = (reply: FastifyReply, body: string | Buffer) => reply.type('application/json; charset=utf-8').send(body);
   const idOf = (request: FastifyRequest) => parseRequest(IdParamsSchema, request.params, 'params').id;
   // The sports table is the domain's list, re-seeded at every start: no need to ask it.
   const requireSport = (sportId: number | undefined) => {
@@ -113,16 +127,16 @@ export const lineRoutes: FastifyPluginAsync = async (app) => {
   app.get(`${LINE_API_BASE}/games`, SEND, async (request, reply) => {
     const query = parseRequest(GamesQuerySchema, request.query, 'query');
     requireSport(query.sportId);
-    const answer = await list(request, reply, async (viewer) => {
+    const answer = await list(request, reply, async (viewer, question) => {
       if (query.champId !== undefined && !(await champById(db, query.champId, now(), viewer))) return null;
-      return gamesJson(db, query, now(), viewer);
+      return gamesJson(db, query, now(), viewer, listings, question);
     });
     if (!answer) throw new AppError(404, LineErrorCode.champNotFound, `No champ ${query.champId}`);
     return json(reply, answer);
   });
 
   app.get(`${LINE_API_BASE}/games/:id`, SEND, async (request, reply) => {
-    const game = await gameDetailJson(db, idOf(request));
+    const game = await gameDetailJson(db, idOf(request), pages);
     if (!game) throw new AppError(404, LineErrorCode.gameNotFound, 'No such game');
     reply.header('cache-control', 'no-cache');
     return json(reply, game);
