@@ -47,8 +47,16 @@ function navigateInApp(event: MouseEvent<HTMLAnchorElement>, to: string, replace
   void appNavigate(to, { replace: replace ?? here === to, preventScrollReset });
 }
 
+/** The anchor's click: the caller's handler, then the in-app navigation unless the link reloads the document. */
+function clickOf({ to, replace, preventScrollReset, reloadDocument, onClick }: LinkProps) {
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (!reloadDocument) navigateInApp(event, to, replace, preventScrollReset);
+  };
+}
+
 export function Link(props: LinkProps) {
-  const { to, replace, preventScrollReset, reloadDocument, prefetch, onClick, ...anchor } = props;
+  const { to, replace: _replace, preventScrollReset: _preventScrollReset, reloadDocument: _reloadDocument, prefetch, onClick: _onClick, ...anchor } = props;
   if (!to.startsWith('/') || to.startsWith('//')) return <RouterLink {...props} />;
   if (prefetch === 'intent') return <IntentLink {...props} />;
   return (
@@ -57,16 +65,14 @@ export function Link(props: LinkProps) {
       href={to}
       // React Router fetches the routes of rendered links ahead (lazy route discovery).
       data-discover="true"
-      onClick={(event) => {
-        onClick?.(event);
-        if (!reloadDocument) navigateInApp(event, to, replace, preventScrollReset);
-      }}
+      onClick={clickOf(props)}
     />
   );
 }
 
 /** A link that prefetches its page on intent (pointer or focus), as Link's `prefetch="intent"`. */
-function IntentLink({ to, replace, preventScrollReset, reloadDocument, onClick, onMouseEnter, onFocus, prefetch: _prefetch, ...anchor }: LinkProps) {
+function IntentLink(props: LinkProps) {
+  const { to, replace: _replace, preventScrollReset: _preventScrollReset, reloadDocument: _reloadDocument, onClick: _onClick, onMouseEnter, onFocus, prefetch: _prefetch, ...anchor } = props;
   const [intent, setIntent] = useState(false);
   return (
     <>
@@ -82,10 +88,7 @@ function IntentLink({ to, replace, preventScrollReset, reloadDocument, onClick, 
           onFocus?.(event);
           setIntent(true);
         }}
-        onClick={(event) => {
-          onClick?.(event);
-          if (!reloadDocument) navigateInApp(event, to, replace, preventScrollReset);
-        }}
+        onClick={clickOf(props)}
       />
       {intent ? <PrefetchPageLinks page={to} /> : null}
     </>

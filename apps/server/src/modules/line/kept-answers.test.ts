@@ -6,30 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { describeEachDb } from '@betsite/db/testing';
-import type { Database } from '@betsite/db';
 import { SPORT } from '@betsite/domain';
 import { GameResponseSchema, GamesResponseSchema, LINE_API_BASE, type GameDetail } from '@betsite/contracts';
 import { buildTestApp, opsHeaders } from '../../testing.ts';
+import { detailFromTables } from './testing.ts';
 import { KeptAnswers } from './kept-answers.ts';
-import { gameDetailJson, gamesJson, gamesQuery, isListMarketKey, NO_HIDDEN } from './queries.ts';
-import { detailOf, marketsOf } from './rows.ts';
-
-/** The detail mapped from the tables, as the page was before its text was built by the database. */
-async function detailFromTables(db: Kysely<Database>, gameId: number): Promise<GameDetail> {
-  const row = await gamesQuery(db).where('g.id', '=', gameId).executeTakeFirstOrThrow();
-  const [markets, outcomes] = await Promise.all([
-    db.selectFrom('markets').select(['game_id', 'key', 'type', 'group_id', 'scope', 'param', 'name', 'blocked']).where('game_id', '=', gameId).orderBy('sort_order').execute(),
-    db
-      .selectFrom('outcomes')
-      .select(['game_id', 'key', 'market_key', 'type_id', 'kind', 'line', 'score', 'name', 'price', 'blocked', 'status'])
-      .where('game_id', '=', gameId)
-      .orderBy('sort_order')
-      .execute(),
-  ]);
-  return detailOf(row, marketsOf(markets, outcomes));
-}
+import { gameDetailJson, gamesJson, isListMarketKey, NO_HIDDEN } from './queries.ts';
 
 /** Answers that count how often one was built (`set`). */
 class CountedTexts extends KeptAnswers {

@@ -15,9 +15,10 @@ import { SimulatedFeed, openingMarkets, type FeedEvent, type FeedGameSnapshot, t
 import { GameResponseSchema, GamesResponseSchema, LINE_API_BASE, type GameCard, type GameDetail, type OpsCreateGame } from '@betsite/contracts';
 import { createClock, type ServerClock } from '../../lib/clock.ts';
 import { buildTestApp, opsHeaders } from '../../testing.ts';
+import { detailFromTables } from './testing.ts';
 import { ensureListRows, refreshListRows } from './list-rows.ts';
 import { gameDetail, gamesQuery, isListMarketKey, mainMarkets } from './queries.ts';
-import { cardOf, detailOf, marketsOf, type GameRow } from './rows.ts';
+import { cardOf, marketsOf, type GameRow } from './rows.ts';
 
 const OPEN = [GAME_STATUS.notStarted, GAME_STATUS.live, GAME_STATUS.break];
 const HOUR = 3_600_000;
@@ -116,21 +117,6 @@ async function expectRowsFresh(db: Kysely<Database>) {
   return fresh.size;
 }
 
-/** A game page as it was mapped before: its row, then every market and outcome, then `detailOf`. */
-async function detailAsBefore(db: Kysely<Database>, gameId: number): Promise<GameDetail> {
-  const row = await gamesQuery(db).where('g.id', '=', gameId).executeTakeFirstOrThrow();
-  const [markets, outcomes] = await Promise.all([
-    db.selectFrom('markets').select(['game_id', 'key', 'type', 'group_id', 'scope', 'param', 'name', 'blocked']).where('game_id', '=', gameId).orderBy('sort_order').execute(),
-    db
-      .selectFrom('outcomes')
-      .select(['game_id', 'key', 'market_key', 'type_id', 'kind', 'line', 'score', 'name', 'price', 'blocked', 'status'])
-      .where('game_id', '=', gameId)
-      .orderBy('sort_order')
-      .execute(),
-  ]);
-  return detailOf(row, marketsOf(markets, outcomes));
-}
-
 /**
  * A feed of a few live football games whose list markets' prices are set by hand
  * (`emit`), for price changes the simulated feed makes only now and then: a main line
@@ -203,7 +189,7 @@ describeEachDb('line list rows', (t) => {
   const page = async (id: number) => {
     const res = await app.inject({ url: `${LINE_API_BASE}/games/${id}` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.body).toBe(JSON.stringify({ game: await detailAsBefore(t.db, id) }));
+    expect(res.body).toBe(JSON.stringify({ game: await detailFromTables(t.db, id) }));
     return GameResponseSchema.parse(res.json()).game;
   };
 
@@ -227,8 +213,8 @@ describeEachDb('line list rows', (t) => {
     it('a game made has its row at once, equal to the old query, and a page equal to the old mapping', async () => {
       expect(await expectRowsFresh(t.db)).toBeGreaterThanOrEqual(3);
       for (const game of [line, live, tennis]) {
-        expect(await page(game.id)).toEqual(await detailAsBefore(t.db, game.id));
-        expect(await gameDetail(t.db, game.id)).toEqual(await detailAsBefore(t.db, game.id));
+        expect(await page(game.id)).toEqual(await detailFromTables(t.db, game.id));
+        expect(await gameDetail(t.db, game.id)).toEqual(await detailFromTables(t.db, game.id));
       }
       const res = await app.inject({ url: `${LINE_API_BASE}/games?section=line&sportId=${SPORT.football}&limit=50` });
       const listed = GamesResponseSchema.parse(res.json());
@@ -253,7 +239,7 @@ describeEachDb('line list rows', (t) => {
       });
       await expectRowsFresh(t.db);
       expect((await storedRows(t.db)).get(line.id)!.card.markets.find((m) => m.type === 'total')!.key).toBe(other.key);
-      expect(await page(line.id)).toEqual(await detailAsBefore(t.db, line.id));
+      expect(await page(line.id)).toEqual(await detailFromTables(t.db, line.id));
     });
 
     it('stays right after flags, suspensions of markets and of the game, and a score', async () => {
@@ -273,7 +259,7 @@ describeEachDb('line list rows', (t) => {
       await ops('POST', `/${line.id}/score`, { score: { home: 1, away: 0 } });
       await expectRowsFresh(t.db);
       expect((await storedRows(t.db)).get(line.id)).toMatchObject({ section: 'live', card: { isLive: true, live: { score: { home: 1, away: 0 } } } });
-      expect(await page(line.id)).toEqual(await detailAsBefore(t.db, line.id));
+      expect(await page(line.id)).toEqual(await detailFromTables(t.db, line.id));
     });
 
     it('settlement removes the row (a finished game is in no list) and its page keeps the result', async () => {
@@ -281,7 +267,7 @@ describeEachDb('line list rows', (t) => {
       await expectRowsFresh(t.db);
       expect((await storedRows(t.db)).has(live.id)).toBe(false);
       const finished = await page(live.id);
-      expect(finished).toEqual(await detailAsBefore(t.db, live.id));
+      expect(finished).toEqual(await detailFromTables(t.db, live.id));
       expect(finished.result?.score).toEqual({ home: 2, away: 2 });
       const listed = GamesResponseSchema.parse((await app.inject({ url: `${LINE_API_BASE}/games?section=live&limit=50` })).json());
       expect(listed.games.map((g) => g.id)).not.toContain(live.id);
@@ -356,7 +342,7 @@ describeEachDb('line list rows', (t) => {
       expect(finished.length).toBeGreaterThan(0);
       await expectRowsFresh(t.db);
       const someLive = await t.db.selectFrom('line_list_rows').select('game_id').where('section', '=', 'live').executeTakeFirstOrThrow();
-      expect(await gameDetail(t.db, someLive.game_id)).toEqual(await detailAsBefore(t.db, someLive.game_id));
+      expect(await gameDetail(t.db, someLive.game_id)).toEqual(await detailFromTables(t.db, someLive.game_id));
     } finally {
       await fed.close();
     }
