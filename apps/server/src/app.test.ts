@@ -36,6 +36,15 @@ describeEachDb('app', (t) => {
     expect(csp).not.toBe(b.headers['content-security-policy']);
     expect(a.headers['x-content-type-options']).toBe('nosniff');
     expect(a.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(a.headers['referrer-policy']).toBe('no-referrer');
+    expect(a.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // Two nonces of the request, neither a leftover placeholder: one for scripts, one for <style>.
+    const script = /script-src 'self' 'nonce-([0-9a-f]{32})'/.exec(csp)?.[1];
+    const style = /style-src 'self' 'nonce-([0-9a-f]{32})'/.exec(csp)?.[1];
+    expect(script).toBeDefined();
+    expect(style).toBeDefined();
+    expect(style).not.toBe(script);
+    expect(csp).not.toMatch(/NONCE/);
   });
 
   it('leaves pages to the SSR plugin but answers unknown API paths with JSON 404s', async () => {
