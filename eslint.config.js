@@ -116,7 +116,7 @@ export default tseslint.config(
         {
           patterns: [{ group: ['@betsite/db', '@betsite/feed', '@betsite/server'], message: 'web imports domain and contracts only' }],
           // One link for the site: React Router's Link costs hooks in every instance (decision 0037).
-          paths: [{ name: 'react-router', importNames: ['Link'], message: "use Link from apps/web/app/shell/link.tsx" }],
+          paths: [{ name: 'react-router', importNames: ['Link', 'NavLink'], message: 'use Link and NavLink from apps/web/app/shell/link.tsx' }],
         },
       ],
     },

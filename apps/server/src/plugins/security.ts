@@ -17,6 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -77,7 +78,8 @@ export const securityPlugin = fp<{ https: boolean }>(
     const policy = headers.find(([name]) => name === 'content-security-policy')?.[1];
     if (!policy?.includes(SCRIPT_NONCE) || !policy.includes(STYLE_NONCE)) throw new Error('security: the policy lost its nonce placeholders');
 
-    app.decorateReply('cspNonce', null);
+    // Set by the hook below on every request (null only until then).
+    app.decorateReply('cspNonce', null as unknown as FastifyReply['cspNonce']);
     app.addHook('onRequest', (_request, reply, done) => {
       const random = randomBytes(32).toString('hex');
       const nonce = { script: random.slice(0, 32), style: random.slice(32) };

@@ -1,7 +1,7 @@
 /** Small pieces of the main layout: scroll-to-top, floating support, snow, SEO text, bottom navigation. */
 import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
-import { Link } from './link.tsx';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from './link.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { usePaths } from '../config/paths.ts';
 import { useRequiredRootData } from '../config/root-data.ts';

@@ -6,10 +6,11 @@
  * them by one `LinkNavigator`; before hydration a click is an ordinary page load.
  *
  * Paths are absolute (`/en/…`, as the path builders make them); anything else (`?modal=…`)
- * is resolved by React Router's Link.
+ * is resolved by React Router's Link. `NavLink` is the same anchor marked when it leads to the
+ * page shown (the site's menus and chips: sixty of them on every page).
  */
-import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import { Link as RouterLink, PrefetchPageLinks, useNavigate, type NavigateFunction } from 'react-router';
+import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { Link as RouterLink, NavLink as RouterNavLink, PrefetchPageLinks, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string;
@@ -93,4 +94,31 @@ function IntentLink(props: LinkProps) {
       {intent ? <PrefetchPageLinks page={to} /> : null}
     </>
   );
+}
+
+export interface NavLinkProps extends Omit<LinkProps, 'className' | 'children'> {
+  /** Active only on its own path, not on the paths below it. */
+  end?: boolean;
+  /** A class, to which `active` is added on the page shown, or the class for the state. */
+  className?: string | ((state: { isActive: boolean }) => string | undefined);
+  children?: ReactNode;
+}
+
+/** React Router's rule: the same path, or (without `end`) a path below it; letters in any case. */
+export function isActiveLink(locationPathname: string, to: string, end: boolean): boolean {
+  const here = locationPathname.toLowerCase();
+  const target = (to.split(/[?#]/, 1)[0] ?? to).toLowerCase();
+  if (here === target) return true;
+  if (end) return false;
+  const slashAt = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length;
+  return here.startsWith(target) && here.charAt(slashAt) === '/';
+}
+
+/** A `Link` that knows whether it leads to the page shown: `aria-current="page"` and the `active` class, as React Router's NavLink. */
+export function NavLink({ end = false, className, ...props }: NavLinkProps) {
+  const { pathname } = useLocation();
+  if (!props.to.startsWith('/') || props.to.startsWith('//')) return <RouterNavLink end={end} {...(className !== undefined ? { className } : {})} {...props} />;
+  const isActive = isActiveLink(pathname, props.to, end);
+  const classes = typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : null].filter(Boolean).join(' ') || undefined;
+  return <Link {...props} className={classes} aria-current={props['aria-current'] ?? (isActive ? 'page' : undefined)} />;
 }

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type Paths } from '../../config/paths.ts';
 // Its own small stylesheet: the bar is on every casino page, the lobby's styles are not.

@@ -39,8 +39,22 @@ export function menusOf(section: LineSection): MenuSegment[] {
   return section === 'live' ? MENU_SEGMENTS : MENU_SEGMENTS.filter((m) => m !== 'first-period' && m !== 'second-period');
 }
 
+/** Slugs of names seen lately: the same teams and champs are linked again on every page. */
+const slugs = new Map<string, string>();
+const SLUGS_KEPT = 4_000;
+
 /** Lower-case ASCII words joined by "-" ("Manchester United" → "manchester-united"). */
 export function slugify(name: string): string {
+  let slug = slugs.get(name);
+  if (slug === undefined) {
+    if (slugs.size >= SLUGS_KEPT) slugs.clear();
+    slug = slugOf(name);
+    slugs.set(name, slug);
+  }
+  return slug;
+}
+
+function slugOf(name: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -2,8 +2,7 @@
  * Home and the home page types (betsonyour, topgame, …, champ variants): SPEC §2. The top
  * games in play and to come (line API `top`), with live odds, above the other sections.
  */
-import { NavLink } from 'react-router';
-import { Link } from '../../shell/link.tsx';
+import { Link, NavLink } from '../../shell/link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { HOME_PAGE_TYPES } from '@betsite/domain';
 import type { Route } from './+types/home';

@@ -1,6 +1,6 @@
 /** The personal office (login required; visitors are sent to log in by the guards): SPEC §2. */
+import { NavLink } from '../../shell/link.tsx';
 import type { ComponentType } from 'react';
-import { NavLink } from 'react-router';
 import { useTranslation } from '../../i18n/react.tsx';
 import { OFFICE_SECTIONS } from '@betsite/domain';
 import type { Route } from './+types/office';

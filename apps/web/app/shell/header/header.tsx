@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { NavLink, useLocation } from 'react-router';
-import { Link } from '../link.tsx';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../link.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { usePaths, type Paths } from '../../config/paths.ts';
 import { useRequiredRootData } from '../../config/root-data.ts';

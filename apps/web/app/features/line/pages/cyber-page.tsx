@@ -3,8 +3,7 @@
  * disciplines with their champs on the left, games in play and to come in the middle.
  * `{discipline}/champs` lists the discipline's champs; `{discipline}/{line|live}` one section.
  */
-import { NavLink } from 'react-router';
-import { Link } from '../../../shell/link.tsx';
+import { Link, NavLink } from '../../../shell/link.tsx';
 import type { LineSection } from '@betsite/contracts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useRequiredRootData } from '../../../config/root-data.ts';

@@ -3,8 +3,8 @@
  * and champ with the time-filter chips over them, and the selections. Counts and the list
  * follow the section's live topic; every row follows its game's.
  */
-import { NavLink, useLocation } from 'react-router';
-import { Link } from '../../../shell/link.tsx';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../../../shell/link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useRequiredRootData } from '../../../config/root-data.ts';
 import { EmptyState, PageHeading, Panel, pageStyles } from '../../../shell/page-kit.tsx';
