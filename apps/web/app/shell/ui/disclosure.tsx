@@ -1,6 +1,8 @@
 /**
  * A button that opens a small panel (menus of the header): `aria-expanded`, closes on
- * Escape (focus back to the button), on a click outside and when the route changes.
+ * Escape (focus back to the button), on a click outside and when the route changes. The
+ * panel's content is rendered only while open: every page has the header's menus, and their
+ * links were a tenth of a page's elements, rendered and hydrated unseen (issue 14).
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
@@ -60,7 +62,7 @@ export function Disclosure({ label, ariaLabel, className, buttonClassName, panel
         {label}
       </button>
       <div id={id} className={panelClassName} hidden={!open}>
-        {children}
+        {open ? children : null}
       </div>
     </div>
   );
