@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { RgsError, type RgsApi } from '../api.ts';
 import type { Boot } from '../boot.ts';
-import { engineUi } from './engine-ui.ts';
+import { engineUi, loadEngineUi } from './engine-ui.ts';
 import { isFatal, messageFor } from '../errors.ts';
 import { errorMessage, postToHost } from '../host.ts';
 import { i18nFor, I18nContext, useT } from '../i18n.ts';
@@ -40,7 +40,10 @@ export function App({ boot }: { boot: Boot }): React.JSX.Element {
           postToHost(errorMessage('engine_unknown'));
           return;
         }
-        setState({ kind: 'ready', api, session });
+        // The game's chunk is already on its way (main.tsx): the shell comes with the game drawn, not a fallback first.
+        void loadEngineUi(session.engine).then(() => {
+          if (live) setState({ kind: 'ready', api, session });
+        });
       },
       (error: unknown) => {
         if (!live) return;

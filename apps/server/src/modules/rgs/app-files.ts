@@ -1,7 +1,8 @@
 /**
  * The games' app (apps/games, built to apps/games/dist) at `/rgs/app/`: the iframe the site's
  * game page opens with `#session=<id>`. Files are served as built (hashed assets cached for a
- * year, index.html never). The site's own pages may frame it (`frame-ancestors 'self'`, from
+ * year, index.html never), each as the build compressed it (`.br`, `.gz`) to a browser that
+ * takes that encoding. The site's own pages may frame it (`frame-ancestors 'self'`, from
  * the security plugin); nobody else. When the app is not built, every path answers 404 with
  * a page that says so, which the host shows as its load-failure block (SPEC §8).
  */
@@ -28,6 +29,7 @@ export const rgsAppFiles: FastifyPluginAsync<{ root: string }> = async (app, { r
     prefix,
     index: ['index.html'],
     decorateReply: false,
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
