@@ -5,7 +5,6 @@
  * the cache's maximum age.
  */
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 
 /** Topics and their payloads. Later modules add theirs by declaration merging. */
 export interface BusTopics {
@@ -65,6 +64,8 @@ const CHANNEL_PREFIX = 'betsite:';
 
 /** Two connections: a Redis connection in subscriber mode cannot publish. */
 export async function createRedisBus(url: string, logger: BusLogger): Promise<Bus> {
+  // Loaded only with REDIS_URL: a single node never evaluates ioredis (start-up time and memory, issue 14).
+  const { Redis } = await import('ioredis');
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const subscriber = publisher.duplicate();
   for (const [role, connection] of [['publisher', publisher], ['subscriber', subscriber]] as const) {

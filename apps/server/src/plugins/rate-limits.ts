@@ -20,7 +20,8 @@
  */
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+// Loaded only with REDIS_URL: a single node never evaluates ioredis (start-up time and memory, issue 14).
+import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 
 export interface RateLimitsOptions {
@@ -165,6 +166,7 @@ export const rateLimitsPlugin = fp<RateLimitsOptions>(
   async (app, { redisUrl, scale }) => {
     let redis: Redis | undefined;
     if (redisUrl) {
+      const { Redis } = await import('ioredis');
       redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
       redis.on('error', (err: Error) => app.log.warn({ err }, 'rate-limit redis error'));
       app.addHook('onClose', async () => {

@@ -14,7 +14,8 @@
  * only ever grow: a reset looks like a gap, and a client resuming with an old number gets
  * a snapshot, never a wrong continuation.
  */
-import { Redis } from 'ioredis';
+// Loaded only with REDIS_URL: a single node never evaluates ioredis (start-up time and memory, issue 14).
+import type { Redis } from 'ioredis';
 import type { Bus, BusLogger } from '../../lib/bus.ts';
 
 /** What crosses the bus for every published delta. */
@@ -140,6 +141,7 @@ type ScriptedRedis = Redis & {
 
 /** Its own connection: the bus does not expose its publisher, and scripts need one. */
 export async function createRedisSequencer(url: string, logger: BusLogger): Promise<Sequencer> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 }) as ScriptedRedis;
   redis.on('error', (err: Error) => logger.warn({ err }, 'redis live sequencer connection error'));
   redis.defineCommand('livePublish', { numberOfKeys: 1, lua: PUBLISH_SCRIPT });
