@@ -32,7 +32,7 @@ try {
     const scripts = files.filter((f) => f.type === 'script');
     const sum = (list: typeof files, key: 'raw' | 'gzip') => list.reduce((s, f) => s + f[key], 0);
     console.log(
-      `Bundle for ${path}: JavaScript ${kb(sum(scripts, 'gzip'))} KB gzip in ${scripts.length} files (${kb(sum(scripts, 'raw'))} KB raw), ` +
+      `Bundle for ${path}: JavaScript ${kb(sum(scripts, 'gzip'))} KB gzip (${sum(scripts, 'gzip')} bytes) in ${scripts.length} files (${kb(sum(scripts, 'raw'))} KB raw), ` +
         `CSS ${kb(sum(files.filter((f) => f.type === 'stylesheet'), 'gzip'))} KB gzip`,
     );
   }

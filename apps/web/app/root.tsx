@@ -51,9 +51,6 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [navigationGua
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
-const FAVICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%23ffb400'/%3E%3Cpath d='M9 8h8.5a5 5 0 0 1 1.9 9.6A5.2 5.2 0 0 1 17.8 26H9z' fill='%2314181f'/%3E%3C/svg%3E";
-
 /**
  * The first page's dictionary files, fetched from `<head>` while the scripts load (the browser
  * entry adds them before hydrating). Kept as first rendered: a navigation fetches its own files
@@ -73,7 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {root ? <meta name="theme-color" content={root.site.manifest.themeColor} /> : null}
-        <link rel="icon" href={FAVICON} />
+        {/* A file (public/favicon.svg), not a data url: that was ~250 bytes of every page's JavaScript and 450 of its HTML. */}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
         {root ? <DictionaryPreloads root={root} /> : null}

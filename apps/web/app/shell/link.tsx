@@ -10,7 +10,7 @@
  * page shown (the site's menus and chips: sixty of them on every page).
  */
 import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
-import { Link as RouterLink, NavLink as RouterNavLink, PrefetchPageLinks, useLocation, useNavigate, type NavigateFunction } from 'react-router';
+import { Link as RouterLink, PrefetchPageLinks, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string;
@@ -107,18 +107,22 @@ export interface NavLinkProps extends Omit<LinkProps, 'className' | 'children'> 
 /** React Router's rule: the same path, or (without `end`) a path below it; letters in any case. */
 export function isActiveLink(locationPathname: string, to: string, end: boolean): boolean {
   const here = locationPathname.toLowerCase();
-  const target = (to.split(/[?#]/, 1)[0] ?? to).toLowerCase();
-  if (here === target) return true;
-  if (end) return false;
-  const slashAt = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length;
-  return here.startsWith(target) && here.charAt(slashAt) === '/';
+  const target = to.toLowerCase().replace(/[?#].*/, '').replace(/(.)\/$/, '$1');
+  return here === target || here === `${target}/` || (!end && here.startsWith(target === '/' ? '/' : `${target}/`));
 }
 
-/** A `Link` that knows whether it leads to the page shown: `aria-current="page"` and the `active` class, as React Router's NavLink. */
+/**
+ * A `Link` that knows whether it leads to the page shown: `aria-current="page"` and the `active`
+ * class, as React Router's NavLink. Menus link to absolute paths; a relative one is never marked.
+ */
 export function NavLink({ end = false, className, ...props }: NavLinkProps) {
   const { pathname } = useLocation();
-  if (!props.to.startsWith('/') || props.to.startsWith('//')) return <RouterNavLink end={end} {...(className !== undefined ? { className } : {})} {...props} />;
-  const isActive = isActiveLink(pathname, props.to, end);
-  const classes = typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : null].filter(Boolean).join(' ') || undefined;
-  return <Link {...props} className={classes} aria-current={props['aria-current'] ?? (isActive ? 'page' : undefined)} />;
+  const isActive = props.to.startsWith('/') && isActiveLink(pathname, props.to, end);
+  return (
+    <Link
+      {...props}
+      className={typeof className === 'function' ? className({ isActive }) : isActive ? `${className ?? ''} active`.trim() : className}
+      aria-current={props['aria-current'] ?? (isActive ? 'page' : undefined)}
+    />
+  );
 }

@@ -159,44 +159,23 @@ export type BuildParams = Readonly<Record<string, string | number | undefined>>;
  * match other params).
  */
 export function buildRestPath(name: string, params: BuildParams = {}): string {
+  const route = routeByName(name);
+  if (route === undefined) throw new Error(`unknown route "${name}"`);
   const out: string[] = [];
   let skipped: string | null = null;
-  for (const { segment, param, optional } of templateOf(name)) {
-    const value = param === null ? segment : params[param];
+  for (const raw of segmentsOf(route.path)) {
+    const optional = raw.endsWith('?');
+    const segment = raw.replace(/\?$/, '');
+    const value = PARAM.test(segment) ? params[segment.slice(1)] : segment;
     if (value === undefined || value === '') {
-      if (!optional) throw new Error(`route "${name}" needs param "${param}"`);
+      if (!optional) throw new Error(`route "${name}" needs param "${segment.slice(1)}"`);
       skipped ??= segment;
       continue;
     }
     if (skipped !== null) throw new Error(`route "${name}": "${segment}" given without "${skipped}"`);
-    out.push(param === null ? segment : encodeURIComponent(String(value)));
+    out.push(PARAM.test(segment) ? encodeURIComponent(String(value)) : segment);
   }
   return out.join('/');
-}
-
-interface TemplateSegment {
-  /** The segment without its `?`: `casino` or `:section`. */
-  segment: string;
-  /** The param's name; null for a static segment. */
-  param: string | null;
-  optional: boolean;
-}
-
-/** Each route's path taken apart once: a page builds a hundred links and more (issue 14). */
-const templates = new Map<string, readonly TemplateSegment[]>();
-
-function templateOf(name: string): readonly TemplateSegment[] {
-  let template = templates.get(name);
-  if (template === undefined) {
-    const route = routeByName(name);
-    if (route === undefined) throw new Error(`unknown route "${name}"`);
-    template = segmentsOf(route.path).map((raw) => {
-      const segment = raw.replace(/\?$/, '');
-      return { segment, param: PARAM.test(segment) ? segment.slice(1) : null, optional: raw.endsWith('?') };
-    });
-    templates.set(name, template);
-  }
-  return template;
 }
 
 /** The full path of a named route in a language: `buildPath('login', {}, 'en')` → `/en/user/login`. */

@@ -45,6 +45,8 @@ const SLUGS_KEPT = 4_000;
 
 /** Lower-case ASCII words joined by "-" ("Manchester United" → "manchester-united"). */
 export function slugify(name: string): string {
+  // The server renders every link of a page; a browser builds a few at a time.
+  if (!import.meta.env.SSR) return slugOf(name);
   let slug = slugs.get(name);
   if (slug === undefined) {
     if (slugs.size >= SLUGS_KEPT) slugs.clear();
