@@ -7,7 +7,8 @@
  *
  * The server is the production build (bench/support/server.ts) on a throwaway PostgreSQL
  * database; 200 players are funded straight on its ledger from this process. Each of
- * `connections` workers plays rounds for a random player back to back (keep-alive HTTP).
+ * `connections` workers plays rounds for a random player back to back (keep-alive `node:http`,
+ * lighter than `fetch`, as a provider's pooled client would be).
  *
  * The baseline, in the same run: as many bare ledger postings (player → house-casino shard,
  * then house → player, `createLedger(...).post` in this process, no HTTP, no round rows) as
@@ -22,6 +23,7 @@ import { createDb, migrateToLatest, type DbHandle } from '@betsite/db';
 import { fixedClock } from '@betsite/domain';
 import { createLedger, type Ledger } from '../apps/server/src/modules/ledger/ledger.ts';
 import { throwawayPostgres } from './support/databases.ts';
+import { keepAliveClient, type Send } from './support/http-client.ts';
 import { startBenchServer } from './support/server.ts';
 import { percentiles, summarise } from './support/stats.ts';
 
@@ -35,10 +37,10 @@ const PROVIDER = 'bench-rgs';
 
 const sign = (raw: string) => createHmac('sha256', SECRET).update(raw).digest('hex');
 
-async function walletCall(origin: string, path: string, body: unknown): Promise<{ status: number; code?: string }> {
+async function walletCall(send: Send, path: string, body: unknown): Promise<{ status: number; code?: string }> {
   const raw = JSON.stringify(body);
-  const res = await fetch(`${origin}/rgs-wallet/v1/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sign(raw) }, body: raw });
-  const answer = (await res.json()) as { code?: string };
+  const res = await send('POST', `/rgs-wallet/v1/${path}`, { 'content-type': 'application/json', 'x-signature': sign(raw) }, raw);
+  const answer = JSON.parse(res.body) as { code?: string };
   return { status: res.status, ...(answer.code ? { code: answer.code } : {}) };
 }
 
@@ -60,6 +62,7 @@ async function fundPlayers(handle: DbHandle, ledger: Ledger, tag: string): Promi
 
 /** Rounds back to back from `connections` workers until `until`; latencies after `measureFrom`. */
 async function play(origin: string, players: readonly string[], measureFrom: number, until: number) {
+  const { send, close } = keepAliveClient(origin, CONNECTIONS);
   const latencies: number[] = [];
   const refusals = new Map<string, number>();
   let rounds = 0;
@@ -71,8 +74,8 @@ async function play(origin: string, players: readonly string[], measureFrom: num
         const roundId = randomUUID();
         const base = { provider: PROVIDER, playerId, currency: 'EUR', roundId, gameId: 'bench-slot' };
         const at = performance.now();
-        const debit = await walletCall(origin, 'debit', { ...base, transactionId: `${roundId}:d`, amount: '100' });
-        const credit = debit.status === 200 ? await walletCall(origin, 'credit', { ...base, transactionId: `${roundId}:c`, amount: n % 2 ? '200' : '0' }) : debit;
+        const debit = await walletCall(send, 'debit', { ...base, transactionId: `${roundId}:d`, amount: '100' });
+        const credit = debit.status === 200 ? await walletCall(send, 'credit', { ...base, transactionId: `${roundId}:c`, amount: n % 2 ? '200' : '0' }) : debit;
         const took = performance.now() - at;
         n++;
         if (credit.status !== 200) refusals.set(credit.code ?? String(credit.status), (refusals.get(credit.code ?? String(credit.status)) ?? 0) + 1);
@@ -83,6 +86,7 @@ async function play(origin: string, players: readonly string[], measureFrom: num
       }
     }),
   );
+  close();
   return { rounds, latencies, refusals };
 }
 

@@ -32,7 +32,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, request } from 'node:http';
 import {
   AccountsResponseSchema,
   FastRegistrationResponseSchema,
@@ -46,6 +45,7 @@ import { fixedClock } from '@betsite/domain';
 import { createLedger } from '../apps/server/src/modules/ledger/ledger.ts';
 import { createSandboxProvider } from '../apps/server/src/modules/payments/sandbox.ts';
 import { forEachDatabase, type BenchDatabase } from './support/databases.ts';
+import { keepAliveClient } from './support/http-client.ts';
 import { startBenchServer, webBuilt } from './support/server.ts';
 import { percentiles, summarise, type Summary } from './support/stats.ts';
 
@@ -169,19 +169,7 @@ interface LoadResult {
  * connection set-up.
  */
 function client(origin: string, connections: number) {
-  const { hostname, port } = new URL(origin);
-  const agent = new Agent({ keepAlive: true, maxSockets: connections, keepAliveMsecs: 10_000 });
-  const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ agent, hostname, port, method, path, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+  const { send, close } = keepAliveClient(origin, connections);
   return {
     /** Opens every connection while the server is idle (a health check each). */
     async connect(): Promise<void> {
@@ -219,7 +207,7 @@ function client(origin: string, connections: number) {
       );
       return { placed, perSecond: placed / seconds, latency: summarise(latencies), refusals };
     },
-    close: () => agent.destroy(),
+    close,
   };
 }
 

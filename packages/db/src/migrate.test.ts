@@ -81,14 +81,17 @@ describeEachDb(
         where table_schema = 'public' and table_name not like 'kysely_%' order by table_name`.execute(t.db);
       return rows.map((r) => r.table_name);
     };
-    // Every column and index of every table: what a migration changes, whether or not it adds tables.
+    // Every column and index of every table, and every function: what a migration changes, whether or not it adds tables.
     const shape = async () => {
       const { rows } = await sql<{ c: string }>`
         select table_name || '.' || column_name as c from information_schema.columns
         where table_schema = 'public' and table_name not like 'kysely_%'
         union all
         select tablename || ' index ' || indexname from pg_indexes
-        where schemaname = 'public' and tablename not like 'kysely_%' order by 1`.execute(t.db);
+        where schemaname = 'public' and tablename not like 'kysely_%'
+        union all
+        select 'function ' || p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' order by 1`.execute(t.db);
       return rows.map((r) => r.c);
     };
 

@@ -28,6 +28,7 @@ import * as m0026 from './0026_rgs.ts';
 import * as m0027 from './0027_casino_live.ts';
 import * as m0028 from './0028_casino_shared_bets_player.ts';
 import * as m0029 from './0029_line_list_rows.ts';
+import * as m0030 from './0030_ledger_and_wallet_functions.ts';
 
 /**
  * Every migration, by name. A static map rather than a folder scan, so migrations work
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027_casino_live': m0027,
   '0028_casino_shared_bets_player': m0028,
   '0029_line_list_rows': m0029,
+  '0030_ledger_and_wallet_functions': m0030,
 };

@@ -83,8 +83,19 @@ export function observeLedger(ledger: Ledger, db: Kysely<Database>, bus: Bus, lo
             posted.push(...many);
             return many;
           },
+          adopt: (made) => posted.push(...made),
         }),
       );
+      await announcePosted(posted);
+      return result;
+    },
+    async statement(work) {
+      let posted: readonly PostedTransaction[] = [];
+      const result = await ledger.statement(async (db, now) => {
+        const done = await work(db, now);
+        posted = done.posted;
+        return done;
+      });
       await announcePosted(posted);
       return result;
     },

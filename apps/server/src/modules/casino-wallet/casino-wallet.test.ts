@@ -20,6 +20,7 @@ import {
   WalletTransactionAnswerSchema,
 } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
+import type { BusTopics } from '../../lib/bus.ts';
 import { createClock } from '../../lib/clock.ts';
 import { buildTestApp, fundedPlayer, type TestPlayer } from '../../testing.ts';
 import { CASINO_JOBS, DEV_CASINO_WALLET_SECRET, ROUND_TIMEOUT_MS } from './index.ts';
@@ -271,6 +272,36 @@ describeEachDb('casino wallet', (t) => {
     expect((refused.json() as { details: { allowanceMinor: string } }).details.allowanceMinor).toBe('4000');
     ok(await debit(p, id(), id(), '4000'));
     expect(await balanceOf(p)).toBe(400_00n);
+  });
+
+  it("announces the player's balance after each debit, win and refund, once, with or without limits", async () => {
+    const plain = await player(10_00n);
+    const limited = await player(10_00n);
+    const set = await app.inject({ method: 'POST', url: LIMITS_API.limits, headers: limited.headers, payload: { limits: [{ limitType: 1, limitValue: 100 }] } });
+    expect(set.statusCode, set.body).toBe(200);
+    const seen: BusTopics['balance.changed'][] = [];
+    const unsubscribe = await app.bus.subscribe('balance.changed', (payload) => seen.push(payload));
+    try {
+      for (const p of [plain, limited]) {
+        const [won, lost, d1, d2] = [id(), id(), id(), id()];
+        ok(await debit(p, d1, won, '100'));
+        ok(await debit(p, d1, won, '100')); // replayed: nothing moved
+        ok(await credit(p, id(), won, '250'));
+        ok(await debit(p, d2, lost, '100'));
+        ok(await credit(p, id(), lost, '0')); // a loss posts nothing
+        ok(await rollback(p, id(), id(), id())); // nothing to give back
+      }
+      const forPlayer = (p: TestPlayer) => seen.filter((s) => s.userId === p.userId).map((s) => [s.accountId, s.newBalance]);
+      for (const p of [plain, limited]) expect(forPlayer(p)).toEqual([[p.accountId, '900'], [p.accountId, '1150'], [p.accountId, '1050']]);
+      // A refund is announced too.
+      const round = id();
+      const tx = id();
+      ok(await debit(plain, tx, round, '50'));
+      expect(ok(await rollback(plain, id(), round, tx)).refunded).toBe('50');
+      expect(forPlayer(plain).slice(-2)).toEqual([[plain.accountId, '1000'], [plain.accountId, '1050']]);
+    } finally {
+      await unsubscribe();
+    }
   });
 
   it('issues single-use launch tokens that expire: real for players, demo for visitors', async () => {

@@ -3,15 +3,16 @@
  * rollback calls on the site's ledger, the one-time launch tokens it redeems, and the recovery
  * of interrupted rounds (GLI-19).
  *
- * Every money call runs in one ledger unit (decision 0013): it locks the round, moves the money
+ * Every money call is one transaction (decision 0013): it locks the round, moves the money
  * and, last, inserts its transaction row with the answer in it (unique per provider and
- * transaction id). A delivery of an id already answered finds the row taken (its ledger
- * posting is a replay, or the insert does nothing): its unit is undone and the stored answer
- * given, so money moves once. A refusal rolls the unit back and is stored on its own, so a
- * replay gets the same refusal. Refunds are keyed by the debit
- * (`casino:{provider}:{debitTx}:refund`), so a provider's rollback and the recovery job give a
- * stake back once between them. Lock order, for every call and the recovery job: the round,
- * then debit rows, then accounts.
+ * transaction id). Debit and credit are one statement each, the database functions
+ * `casino_debit` and `casino_credit` (decision 0038); a rollback is a unit. A delivery of an
+ * id already answered finds the row taken (its ledger posting is a replay, or the insert does
+ * nothing): its transaction is undone and the stored answer given, so money moves once. A
+ * refusal rolls the transaction back and is stored on its own, so a replay gets the same
+ * refusal. Refunds are keyed by the debit (`casino:{provider}:{debitTx}:refund`), so a
+ * provider's rollback and the recovery job give a stake back once between them. Lock order,
+ * for every call and the recovery job: the round, then debit rows, then accounts.
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -27,12 +28,12 @@ import {
   type WalletRollbackRequest,
   type WalletTransactionAnswer,
 } from '@betsite/contracts';
-import type { Database } from '@betsite/db';
+import { runPrepared, type Database } from '@betsite/db';
 import { isCurrencyCode, type Clock, type CurrencyCode } from '@betsite/domain';
 import { AppError } from '../../lib/errors.ts';
-import type { Ledger, LedgerUnit } from '../ledger/ledger.ts';
+import type { Ledger, LedgerUnit, PostingResult } from '../ledger/ledger.ts';
 import type { LedgerAccount } from '../ledger/accounts.ts';
-import type { PostedTransaction } from '../ledger/post.ts';
+import { fromJson, ledgerError, movementPayload, type PostedJson, type PostedTransaction } from '../ledger/post.ts';
 import type { LimitsService } from '../limits/service.ts';
 
 type Db = Kysely<Database>;
@@ -63,6 +64,23 @@ export type CasinoWallet = ReturnType<typeof createCasinoWallet>;
 const refusal = (status: number, code: string, message: string) => new AppError(status, code, message);
 /** Thrown inside a unit when the call's id was answered before: the unit rolls back and the stored answer is given. */
 class AnsweredBefore extends Error {}
+/** Player accounts whose id is remembered; the map starts over past it. */
+const ACCOUNTS_KEPT = 100_000;
+const DEBIT = 'select casino_debit($1::timestamptz, $2::uuid, $3::uuid, $4::boolean, $5, $6, $7, $8, $9, $10::bigint, $11, $12::jsonb) as done';
+const CREDIT = 'select casino_credit($1::timestamptz, $2::uuid, $3::uuid, $4, $5, $6, $7, $8, $9::bigint, $10, $11::jsonb) as done';
+
+const hasCode = (error: unknown, code: string) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+
+/**
+ * What a database function's raised SQLSTATE stands for (migration 0030): `WL001` the id was
+ * answered before, `WL4xx` a refusal (message the code, detail the text), `LG…` the ledger's.
+ */
+function walletError(error: unknown): unknown {
+  if (hasCode(error, 'WL001')) return new AnsweredBefore();
+  const { code, message, detail } = error as { code?: string; message?: string; detail?: string };
+  if (typeof code === 'string' && /^WL4\d\d$/.test(code)) return refusal(Number(code.slice(2)), message ?? 'refused', detail ?? '');
+  return ledgerError(error);
+}
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 const b64 = (buf: Buffer) => buf.toString('base64url');
 
@@ -114,44 +132,38 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
     referenceTxId?: string;
   }
 
+  /** The call's row with `answer` (status 200 or a refusal), unique per provider and id. */
+  const walletRow = (call: Call, hash: string, statusCode: number, answer: unknown, at: Date) => ({
+    provider: call.provider,
+    tx_id: call.txId,
+    round_id: call.roundId,
+    kind: call.kind,
+    amount: call.amount,
+    request_hash: hash,
+    reference_tx_id: call.referenceTxId ?? null,
+    status_code: statusCode,
+    answer: JSON.stringify(answer),
+    created_at: at,
+  });
+
   /**
-   * Answers `call` once: `work` in a unit, its answer stored with the transaction row at the
-   * end of the unit; or its refusal, stored after the unit rolled back; or, for an id already
-   * answered, the stored answer.
+   * Answers `call` once: `work`'s answer, stored with the call's row in the same transaction
+   * (by the database function, or by `inUnit`); or its refusal, stored after its transaction
+   * rolled back; or, for an id already answered, the stored answer.
    */
   async function once(
     call: Call & { currency: string },
     request: unknown,
-    work: (unit: LedgerUnit, house: LedgerAccount) => Promise<WalletTransactionAnswer>,
+    work: (house: LedgerAccount, hash: string) => Promise<WalletTransactionAnswer>,
   ): Promise<WalletAnswer> {
-    // No look-up first: an id already answered is found by the work's posting or by the insert below.
+    // No look-up first: an id already answered is found by the work's posting or by its row's insert.
     const hash = hashOf([call.kind, request]);
-    const row = {
-      provider: call.provider,
-      tx_id: call.txId,
-      round_id: call.roundId,
-      kind: call.kind,
-      amount: call.amount,
-      request_hash: hash,
-      reference_tx_id: call.referenceTxId ?? null,
-    };
     try {
-      // Before the unit: a first use creates the shard, outside the unit's transaction.
+      // Before the work: a first use creates the shard, outside the work's transaction.
       const houseAccount = await house(call.currency, call.provider, call.roundId);
-      return await ledger.unit(async (unit) => {
-        const body = await work(unit, houseAccount);
-        // The row and its answer in one statement. Taken (a delivery of this id committed first,
-        // or a rollback's tombstone): undo this unit and answer what is stored.
-        const inserted = await unit.db
-          .insertInto('casino_wallet_transactions')
-          .values({ ...row, status_code: 200, answer: JSON.stringify(body), created_at: unit.now })
-          .onConflict((oc) => oc.columns(['provider', 'tx_id']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) throw new AnsweredBefore();
-        return { statusCode: 200, body };
-      });
-    } catch (error) {
+      return { statusCode: 200, body: await work(houseAccount, hash) };
+    } catch (thrown) {
+      const error = walletError(thrown);
       if (error instanceof AnsweredBefore) {
         // Stored below.
       } else if (!(error instanceof AppError) || error.statusCode >= 500) {
@@ -160,7 +172,7 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
         const body = { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) };
         await db
           .insertInto('casino_wallet_transactions')
-          .values({ ...row, status_code: error.statusCode, answer: JSON.stringify(body), created_at: new Date(clock.now()) })
+          .values(walletRow(call, hash, error.statusCode, body, new Date(clock.now())))
           .onConflict((oc) => oc.columns(['provider', 'tx_id']).doNothing())
           .execute();
       }
@@ -170,13 +182,40 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
     return answer;
   }
 
-  /**
-   * A posting keyed by this call's id that was a replay: a delivery of the id committed before
-   * (its row is stored with it). Nothing moved; the unit is undone and the stored answer given.
-   */
-  function moved(posted: PostedTransaction): PostedTransaction {
-    if (posted.replayed) throw new AnsweredBefore();
-    return posted;
+  /** `work` in a unit and, last, the call's row with its answer (the rollback's way; debit and credit have database functions). */
+  function inUnit(call: Call, hash: string, work: (unit: LedgerUnit) => Promise<WalletTransactionAnswer>): Promise<WalletTransactionAnswer> {
+    return ledger.unit(async (unit) => {
+      const body = await work(unit);
+      // Taken (a delivery of this id committed first, or a rollback's tombstone): undo this unit and answer what is stored.
+      const inserted = await unit.db
+        .insertInto('casino_wallet_transactions')
+        .values(walletRow(call, hash, 200, body, unit.now))
+        .onConflict((oc) => oc.columns(['provider', 'tx_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) throw new AnsweredBefore();
+      return body;
+    });
+  }
+
+  /** One call of `casino_debit` or `casino_credit` (migration 0030): its answer and the posting it made. */
+  async function callFunction(executor: Db, text: string, parameters: readonly unknown[]): Promise<PostingResult<WalletTransactionAnswer>> {
+    const { rows } = await runPrepared<{ done: { answer: WalletTransactionAnswer; posted: PostedJson | null } }>(executor, text, parameters);
+    const { answer, posted } = rows[0]!.done;
+    return { result: answer, posted: posted ? [fromJson(posted)] : [] };
+  }
+
+  // A player's account per currency: its id never changes, so it is read once (a miss reads again).
+  const accountIds = new Map<string, string>();
+  async function accountIdOf(playerId: string, currency: string): Promise<string | undefined> {
+    const key = `${playerId.toLowerCase()}:${currency}`;
+    const known = accountIds.get(key);
+    if (known) return known;
+    const row = await findPlayerAccount(db, playerId, currency);
+    if (!row) return undefined;
+    if (accountIds.size >= ACCOUNTS_KEPT) accountIds.clear();
+    accountIds.set(key, row.id);
+    return row.id;
   }
 
   const house = (currency: string, provider: string, roundId: string) => ledger.houseAccount('house-casino', currency as CurrencyCode, `${provider}:${roundId}`);
@@ -226,16 +265,6 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
   }
   const roundMismatch = () => refusal(409, Code.roundMismatch, 'The round belongs to another player, game or currency');
 
-  /** Why a credit found no open round of its player, game and currency to settle. */
-  async function notSettled(executor: Db, req: WalletCreditRequest): Promise<AppError> {
-    const round = await lockRound(executor, req.provider, req.roundId);
-    if (!round) return refusal(404, Code.roundNotFound, 'No such round: no debit opened it');
-    if (mismatch(round, req)) return roundMismatch();
-    if (round.status === 'settled') return refusal(409, Code.roundSettled, 'The round is already settled');
-    if (round.status === 'rolled_back') return refusal(409, Code.roundRolledBack, 'The round was rolled back');
-    throw new Error(`casino round ${req.provider}:${req.roundId} is open and matches, yet was not settled`);
-  }
-
   function sign(text: string): Buffer {
     return createHmac('sha256', secret).update(text).digest();
   }
@@ -254,95 +283,69 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
 
     debit(req: WalletDebitRequest): Promise<WalletAnswer> {
       const amount = BigInt(req.amount);
-      return once(
-        { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'debit', amount, currency: req.currency },
-        req,
-        async (unit, houseAccount) => {
-          const account = await findPlayerAccount(unit.db, req.playerId, req.currency);
-          // Exclusions and an ended session refuse first, as for bets; a player who never set a limit has nothing to check.
-          const gate = limits && (!account || account.protected) ? await limits.betGate(req.playerId, unit.db) : null;
-          if (!account) throw noAccount(req.currency);
-          if (account.ban_level > 0) throw refusal(403, Code.playNotAllowed, 'Play is not available for this account now');
-          // Under the player's limits row lock, as a bet placement: concurrent stakes cannot both pass a limit.
-          if (gate?.checkInUnit) await limits!.checkBet(unit.db, req.playerId, req.currency, amount);
-          const round = await unit.db
-            .insertInto('casino_rounds')
-            .values({
-              provider: req.provider,
-              round_id: req.roundId,
-              user_id: req.playerId.toLowerCase(),
-              account_id: account.id,
-              game_id: req.gameId,
-              currency: req.currency,
-              status: 'open',
-              stake_total: amount,
-              created_at: unit.now,
-              updated_at: unit.now,
-            })
-            // One statement: the round, new or not, locked and with this stake added (a refusal below undoes it).
-            .onConflict((oc) =>
-              oc.columns(['provider', 'round_id']).doUpdateSet({ stake_total: sql<bigint>`casino_rounds.stake_total + excluded.stake_total`, updated_at: unit.now }),
-            )
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          if (mismatch(round, req)) throw roundMismatch();
-          if (round.status !== 'open') throw refusal(409, Code.roundClosed, 'The round is over');
-          const posted = moved(
-            await unit.post({
-              idempotencyKey: `casino:${req.provider}:${req.transactionId}:stake`,
-              kind: 'casino-stake',
-              entries: [
-                { accountId: account.id, amount: -amount },
-                { accountId: houseAccount.id, amount },
-              ],
-              metadata: { provider: req.provider, roundId: req.roundId, gameId: req.gameId },
-            }),
-          );
-          return { transactionId: req.transactionId, balance: balanceAfter(posted, account.id).toString(), currency: req.currency, roundStatus: 'open' };
-        },
-      );
+      const call = { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'debit', amount, currency: req.currency } as const;
+      return once(call, req, async (houseAccount, hash) => {
+        const accountId = await accountIdOf(req.playerId, req.currency);
+        if (!accountId) {
+          // Exclusions and an ended session refuse first, as for bets.
+          if (limits) await limits.betGate(req.playerId);
+          throw noAccount(req.currency);
+        }
+        const movement = movementPayload({
+          idempotencyKey: `casino:${req.provider}:${req.transactionId}:stake`,
+          kind: 'casino-stake',
+          entries: [
+            { accountId, amount: -amount },
+            { accountId: houseAccount.id, amount },
+          ],
+          metadata: { provider: req.provider, roundId: req.roundId, gameId: req.gameId },
+        });
+        const parameters = (now: Date, gateChecked: boolean) => [now, req.playerId, accountId, gateChecked, req.provider, req.transactionId, req.roundId, req.gameId, req.currency, amount, hash, JSON.stringify(movement)];
+        try {
+          // A player who never set a limit has nothing to check (decision 0019): one statement.
+          return await ledger.statement((executor, now) => callFunction(executor, DEBIT, parameters(now, !limits)));
+        } catch (error) {
+          if (!hasCode(error, 'WL000')) throw error;
+        }
+        // Responsible-gaming settings: exclusions and an ended session refuse first, and the limits
+        // are checked under the player's limits row lock in the debit's transaction, as for a bet.
+        return ledger.unit(async (unit) => {
+          const gate = await limits!.betGate(req.playerId, unit.db);
+          if (gate.checkInUnit) await limits!.checkBet(unit.db, req.playerId, req.currency, amount);
+          const { result, posted } = await callFunction(unit.db, DEBIT, parameters(unit.now, true));
+          unit.adopt(posted);
+          return result;
+        });
+      });
     },
 
     credit(req: WalletCreditRequest): Promise<WalletAnswer> {
       const amount = BigInt(req.amount);
       const call = { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'credit', amount, currency: req.currency } as const;
-      return once(call, req, async (unit, houseAccount) => {
-        // One statement settles the round when it is open and this player's, game's and currency's;
-        // only when no row comes back is the round read to say why.
-        const round = await unit.db
-          .updateTable('casino_rounds')
-          .set({ status: 'settled', win_total: sql<bigint>`win_total + ${amount}`, updated_at: unit.now })
-          .where('provider', '=', req.provider)
-          .where('round_id', '=', req.roundId)
-          .where('status', '=', 'open')
-          .where('user_id', '=', req.playerId.toLowerCase())
-          .where('currency', '=', req.currency)
-          .where('game_id', '=', req.gameId)
-          // The balance as it is, for a credit of 0 (a loss), which posts nothing.
-          .returning(['account_id', sql<bigint>`(select balance from ledger_accounts where id = casino_rounds.account_id)`.as('balance')])
-          .executeTakeFirst();
-        if (!round) throw await notSettled(unit.db, req);
-        if (amount === 0n) return { transactionId: req.transactionId, balance: round.balance.toString(), currency: req.currency, roundStatus: 'settled' };
-        const posted = moved(
-          await unit.post({
-            idempotencyKey: `casino:${req.provider}:${req.transactionId}:win`,
-            kind: 'casino-win',
-            entries: [
-              { accountId: houseAccount.id, amount: -amount },
-              { accountId: round.account_id, amount },
-            ],
-            metadata: { provider: req.provider, roundId: req.roundId, gameId: req.gameId },
-          }),
+      return once(call, req, async (houseAccount, hash) => {
+        const accountId = (await accountIdOf(req.playerId, req.currency)) ?? null;
+        const movement =
+          amount > 0n && accountId
+            ? movementPayload({
+                idempotencyKey: `casino:${req.provider}:${req.transactionId}:win`,
+                kind: 'casino-win',
+                entries: [
+                  { accountId: houseAccount.id, amount: -amount },
+                  { accountId, amount },
+                ],
+                metadata: { provider: req.provider, roundId: req.roundId, gameId: req.gameId },
+              })
+            : null;
+        return ledger.statement((executor, now) =>
+          callFunction(executor, CREDIT, [now, req.playerId, accountId, req.provider, req.transactionId, req.roundId, req.gameId, req.currency, amount, hash, movement && JSON.stringify(movement)]),
         );
-        return { transactionId: req.transactionId, balance: balanceAfter(posted, round.account_id).toString(), currency: req.currency, roundStatus: 'settled' };
       });
     },
 
     rollback(req: WalletRollbackRequest): Promise<WalletAnswer> {
-      return once(
-        { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'rollback', amount: 0n, referenceTxId: req.referenceTransactionId, currency: req.currency },
-        req,
-        async (unit, houseAccount) => {
+      const call = { provider: req.provider, txId: req.transactionId, roundId: req.roundId, kind: 'rollback', amount: 0n, referenceTxId: req.referenceTransactionId, currency: req.currency } as const;
+      return once(call, req, (houseAccount, hash) =>
+        inUnit(call, hash, async (unit) => {
           const nothing = async (roundStatus: WalletTransactionAnswer['roundStatus']): Promise<WalletTransactionAnswer> => {
             const account = await playerAccount(unit.db, req.playerId, req.currency);
             return { transactionId: req.transactionId, balance: account.balance.toString(), currency: req.currency, roundStatus, refunded: '0' };
@@ -382,7 +385,7 @@ export function createCasinoWallet({ db, ledger, clock, secret, limits }: Casino
           if (round.status === 'settled') throw refusal(409, Code.roundSettled, 'The round was credited: its debits cannot be rolled back');
           const done = await refund(unit, houseAccount, round, debit);
           return { transactionId: req.transactionId, balance: done.balance.toString(), currency: req.currency, roundStatus: done.status, refunded: debit.amount.toString() };
-        },
+        }),
       );
     },
 

@@ -36,6 +36,14 @@ export interface LedgerUnit {
   post(movement: Movement): Promise<PostedTransaction>;
   /** Several movements with the statements of one (a batch of settlements); answered in order. */
   postMany(movements: readonly Movement[]): Promise<PostedTransaction[]>;
+  /** Postings a module's database function made in this unit through `ledger_post_many` (the wallet's debit): announced with the unit's. */
+  adopt(posted: readonly PostedTransaction[]): void;
+}
+
+/** What a module's database function that posts through `ledger_post_many` answers: its result and the postings it made. */
+export interface PostingResult<T> {
+  result: T;
+  posted: readonly PostedTransaction[];
 }
 
 export interface Ledger {
@@ -61,6 +69,12 @@ export interface Ledger {
    * together or not at all (decision 0013). Posts made in it are announced after the commit.
    */
   unit<T>(work: (unit: LedgerUnit) => Promise<T>): Promise<T>;
+  /**
+   * Runs one statement of a module's own database function that posts through
+   * `ledger_post_many` (the wallet's debit and credit, decision 0038): its own transaction,
+   * without the round trips of BEGIN and COMMIT. Its postings are announced after it, as a unit's.
+   */
+  statement<T>(work: (db: Kysely<Database>, now: Date) => Promise<PostingResult<T>>): Promise<T>;
   /** `UnknownAccountError` for an unknown account. */
   balance(accountId: string): Promise<Minor>;
   accountsOf(ownerId: string): Promise<LedgerAccount[]>;
@@ -93,8 +107,9 @@ export function createLedger(db: Kysely<Database>, clock: Clock): Ledger {
     unit: (work) =>
       db.transaction().execute((trx) => {
         const at = now();
-        return work({ db: trx, now: at, post: (movement) => postWithin(trx, at, movement), postMany: (movements) => postManyWithin(trx, at, movements) });
+        return work({ db: trx, now: at, post: (movement) => postWithin(trx, at, movement), postMany: (movements) => postManyWithin(trx, at, movements), adopt: () => {} });
       }),
+    statement: async (work) => (await work(db, now())).result,
     balance: (accountId) => accountBalance(db, accountId),
     accountsOf: (ownerId) => accountsOf(db, ownerId),
     async entries(accountId, { limit = DEFAULT_PAGE, before } = {}) {
