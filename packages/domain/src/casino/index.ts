@@ -12,3 +12,4 @@ export * from './crash.ts';
 export * from './scratch.ts';
 export * from './shared/index.ts';
 export * from './rounds.ts';
+export * from './art.ts';

@@ -25,7 +25,7 @@ import {
   type CasinoOpsGameInput,
 } from '@betsite/contracts';
 import { describeEachDb } from '@betsite/db/testing';
-import { BLACKJACK, EUROPEAN_ROULETTE, FRUIT_FIESTA, KENO, NEON_NIGHTS, PHARAOHS_GOLD, VIDEO_POKER } from '@betsite/domain';
+import { ART_PREFIX, artPath, artSvg, BLACKJACK, EUROPEAN_ROULETTE, FRUIT_FIESTA, KENO, NEON_NIGHTS, PHARAOHS_GOLD, VIDEO_POKER } from '@betsite/domain';
 import { createClock } from '../../lib/clock.ts';
 import { buildTestApp, fundedPlayer, opsHeaders, type TestPlayer } from '../../testing.ts';
 import { DEMO_GAMES, RECENT_KEPT, seedCasinoCatalogue } from './index.ts';
@@ -116,6 +116,20 @@ describeEachDb('casino catalogue', (t) => {
     // Idempotent: a second run adds nothing.
     expect(await seedCasinoCatalogue(app.db, new Date())).toBe(0);
     expect((await lobby('?limit=500')).total).toBe(CASINO_ENGINES.length);
+  });
+
+  it("serves every tile's picture at its art path, kept forever; 404 for a path that is not one", async () => {
+    const { games } = await lobby('?limit=500');
+    for (const game of games) {
+      const res = await get(artPath(game.art, game.id));
+      expect(res.statusCode, game.id).toBe(200);
+      expect(res.headers['content-type']).toBe('image/svg+xml');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.body).toBe(artSvg(game.art, game.id));
+    }
+    for (const path of [`${ART_PREFIX}/dice/dice-112233-ee5533.png`, `${ART_PREFIX}/Dice/dice-112233-ee5533.svg`, `${ART_PREFIX}/dice/dice-1122-ee5533.svg`, `${ART_PREFIX}/dice`]) {
+      expect(errorOf(await get(path)), path).toEqual([404, 'not_found']);
+    }
   });
 
   it('filters by category (its own or a subcategory) and provider, with counts that show what picking them gives', async () => {

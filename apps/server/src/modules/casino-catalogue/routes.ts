@@ -25,6 +25,8 @@ import {
   type CasinoOpsProvider,
   type CasinoProviders,
 } from '@betsite/contracts';
+import { ART_PREFIX, artSvg, parseArtPath } from '@betsite/domain';
+import { AppError } from '../../lib/errors.ts';
 import { parseParamsOr, parseRequest } from '../../lib/validate.ts';
 import { requireOpsToken } from '../ops/auth.ts';
 import { requireUser } from '../payments/routes.ts';
@@ -43,6 +45,14 @@ export const casinoCatalogueRoutes: FastifyPluginAsync<{ catalogue: CasinoCatalo
     const query = parseRequest(CasinoLobbyQuerySchema, request.query, 'query');
     reply.header('cache-control', PUBLIC_CACHE);
     return catalogue.lobby(query, country(request));
+  });
+
+  // A tile's picture (decision 0024): everything it depends on is in its path, so it is kept forever.
+  app.get(`${ART_PREFIX}/:id/:file`, async (request, reply) => {
+    const { id, file } = request.params as { id: string; file: string };
+    const found = parseArtPath(id, file);
+    if (!found) throw new AppError(404, 'not_found', 'No such picture');
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=31536000, immutable').send(artSvg(found.art, found.id));
   });
 
   app.get(CASINO_API.game, async (request, reply): Promise<CasinoGameDetail> => {

@@ -4,7 +4,6 @@ import type { CasinoGameTile, CasinoLobby } from '@betsite/contracts';
 import { fairRng, playEngine, serverSeedHash } from '@betsite/domain';
 import type { ApiResult } from '../../shell/http.ts';
 import { launchFailure, launchGame, type CasinoApi, type LobbyQuery } from './api.ts';
-import { ART_MOTIFS, artScene, mix } from './art.ts';
 import { toggled } from './favorites.tsx';
 import { categoryRoute, gameRoute, gameSlug, lobbySearch, lobbySection, parseLobbyParams, searchable } from './lobby-params.ts';
 import { loadCasinoPage, type CasinoRequest } from './loaders.ts';
@@ -37,51 +36,6 @@ function tile(patch: Partial<CasinoGameTile> = {}): CasinoGameTile {
     ...patch,
   };
 }
-
-describe('tile art', () => {
-  const art = fc.record({
-    motif: fc.oneof(fc.constantFrom(...ART_MOTIFS), fc.stringMatching(/^[a-z-]{1,30}$/)),
-    colors: fc.tuple(fc.stringMatching(/^#[0-9a-f]{6}$/), fc.stringMatching(/^#[0-9a-f]{6}$/)),
-  });
-  const id = fc.stringMatching(/^[a-z0-9-]{1,40}$/);
-
-  it('is the same picture for the same game, every time', () => {
-    fc.assert(
-      fc.property(art, id, (a, i) => {
-        expect(artScene(a, i)).toEqual(artScene({ ...a, colors: [...a.colors] }, i));
-      }),
-    );
-  });
-
-  it('draws every motif with finite numbers and only #rrggbb colours', () => {
-    fc.assert(
-      fc.property(art, id, (a, i) => {
-        const scene = artScene(a, i);
-        expect(scene.motif.length).toBeGreaterThan(0);
-        for (const shape of [...scene.pattern, ...scene.motif]) {
-          for (const [key, value] of Object.entries(shape)) {
-            if (typeof value === 'number') expect(Number.isFinite(value), key).toBe(true);
-            if (key === 'd') expect(value).not.toMatch(/NaN|undefined/);
-            if ((key === 'fill' || key === 'stroke') && value !== 'none') expect(value).toMatch(/^#[0-9a-f]{6}$/);
-          }
-        }
-      }),
-    );
-  });
-
-  it('varies with the game id, so two games with one motif look apart', () => {
-    const a = { motif: 'fruit', colors: ['#112233', '#ee5533'] as [string, string] };
-    const scenes = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((i) => JSON.stringify(artScene(a, i).pattern)));
-    expect(scenes.size).toBeGreaterThan(1);
-  });
-
-  it('falls back to its own colours for a bad colour and to the star for an unknown motif', () => {
-    const scene = artScene({ motif: 'nothing-like-it', colors: ['red', '#000000'] }, 'x');
-    expect(scene.from).toBe('#1d3557');
-    expect(scene.motif).toHaveLength(1);
-    expect(mix('#000000', '#ffffff', 0.5)).toBe('#808080');
-  });
-});
 
 describe('lobby urls', () => {
   it('reads sort, provider and search, falling back to the defaults', () => {

@@ -46,7 +46,7 @@ export function GamePage({ data }: { data: GamePageData }) {
               </Link>
             </div>
             <div className={styles.stageCover}>
-              <GameArt art={game.art} id={game.id} />
+              <GameArt art={game.art} id={game.id} eager />
               <h2>{t('choose_mode')}</h2>
               <div className={styles.modes}>
                 {user.loggedIn ? (

@@ -16,14 +16,15 @@ export function useGamePath(): (game: Pick<CasinoGameTile, 'id' | 'category' | '
   };
 }
 
-export function GameTile({ game, wide = false }: { game: CasinoGameTile; wide?: boolean }) {
+/** `eager`: a tile of the first rows, whose picture the browser should not wait for layout to fetch. */
+export function GameTile({ game, wide = false, eager = false }: { game: CasinoGameTile; wide?: boolean; eager?: boolean }) {
   const { t } = useTranslation('casino');
   const gamePath = useGamePath();
   return (
     <li className={`${styles.game} ${wide ? styles.gameWide : ''}`} data-testid={`game-${game.id}`}>
       <Link to={gamePath(game)} className={styles.gameLink}>
         <span className={styles.gameArt}>
-          <GameArt art={game.art} id={game.id} />
+          <GameArt art={game.art} id={game.id} eager={eager} />
           <span className={styles.badges}>
             {game.isNew ? <span className={`${styles.badge} ${styles.badgeNew}`}>{t('badge_new')}</span> : null}
             {game.popular ? <span className={`${styles.badge} ${styles.badgeHot}`}>{t('badge_popular')}</span> : null}
@@ -43,12 +44,15 @@ export function GameTile({ game, wide = false }: { game: CasinoGameTile; wide?: 
   );
 }
 
+/** Tiles in the first rows of a grid on a desktop screen. */
+const FIRST_ROWS = 12;
+
 /** A dense grid of tiles. */
 export function GameGrid({ games, label, testId }: { games: readonly CasinoGameTile[]; label?: string; testId?: string }) {
   return (
     <ul className={styles.grid} aria-label={label} data-testid={testId}>
-      {games.map((g) => (
-        <GameTile key={g.id} game={g} />
+      {games.map((g, i) => (
+        <GameTile key={g.id} game={g} eager={i < FIRST_ROWS} />
       ))}
     </ul>
   );

@@ -1,11 +1,17 @@
 /**
  * Our own tile art (issue 13: no stock images): a scene drawn from the catalogue's `art`
  * (a motif and two colours) and the game id. Deterministic — the same game always gets the
- * same picture, on the server and in the browser — and pure data, rendered as SVG by
- * `game-art.tsx`. The game id only varies the background pattern, so two games with one
- * motif still look apart.
+ * same picture — and pure data, written out as an SVG file by `artSvg`. The server serves it
+ * at `artPath` (immutable: everything it depends on is in the path), so a lobby's HTML holds
+ * an `<img>` per tile instead of some thirty SVG elements. The game id only varies the
+ * background pattern, so two games with one motif still look apart.
  */
-import type { CasinoArt } from '@betsite/contracts';
+
+/** The catalogue's art of a game (contracts `CasinoArt`): a motif and two colours. */
+export interface CasinoArt {
+  motif: string;
+  colors: readonly [string, string];
+}
 
 export const ART_WIDTH = 200;
 export const ART_HEIGHT = 150;
@@ -272,4 +278,69 @@ export function artScene(art: CasinoArt, id: string): ArtScene {
     pattern: pattern(kind, c, r),
     motif: (MOTIFS[ALIASES[art.motif] ?? art.motif] ?? star)(c, r),
   };
+}
+
+const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const xml = (value: string | number) => String(value).replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]!);
+
+function shapeSvg(shape: Shape): string {
+  const paint = [
+    `fill="${xml(shape.fill ?? 'none')}"`,
+    shape.stroke ? `stroke="${xml(shape.stroke)}" stroke-width="${shape.strokeWidth ?? 1}"` : '',
+    shape.opacity !== undefined ? `opacity="${shape.opacity}"` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  switch (shape.kind) {
+    case 'circle':
+      return `<circle cx="${shape.cx}" cy="${shape.cy}" r="${shape.r}" ${paint}/>`;
+    case 'ellipse':
+      return `<ellipse cx="${shape.cx}" cy="${shape.cy}" rx="${shape.rx}" ry="${shape.ry}" ${paint}/>`;
+    case 'rect': {
+      const rotate = shape.rotate ? ` transform="rotate(${shape.rotate} ${shape.x + shape.w / 2} ${shape.y + shape.h / 2})"` : '';
+      return `<rect x="${shape.x}" y="${shape.y}" width="${shape.w}" height="${shape.h}" rx="${shape.rx}"${rotate} ${paint}/>`;
+    }
+    case 'path':
+      return `<path d="${xml(shape.d)}" stroke-linecap="round" stroke-linejoin="round" ${paint}/>`;
+    case 'text': {
+      const rotate = shape.rotate ? ` transform="rotate(${shape.rotate} ${shape.x} ${shape.y})"` : '';
+      return `<text x="${shape.x}" y="${shape.y}" font-size="${shape.size}" font-weight="${shape.weight ?? 400}" text-anchor="middle" font-family="system-ui, sans-serif"${rotate} ${paint}>${xml(shape.text)}</text>`;
+    }
+  }
+}
+
+/** The tile's picture as a standalone SVG file. */
+export function artSvg(art: CasinoArt, id: string): string {
+  const scene = artScene(art, id);
+  const rad = (scene.angle * Math.PI) / 180;
+  const dx = Math.round(Math.cos(rad) * 500) / 1000;
+  const dy = Math.round(Math.sin(rad) * 500) / 1000;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${ART_WIDTH} ${ART_HEIGHT}" width="${ART_WIDTH}" height="${ART_HEIGHT}" preserveAspectRatio="xMidYMid slice">`,
+    `<defs><linearGradient id="g" x1="${0.5 - dx}" y1="${0.5 - dy}" x2="${0.5 + dx}" y2="${0.5 + dy}"><stop offset="0" stop-color="${scene.from}"/><stop offset="1" stop-color="${scene.to}"/></linearGradient></defs>`,
+    `<rect width="${ART_WIDTH}" height="${ART_HEIGHT}" fill="url(#g)"/>`,
+    ...scene.pattern.map(shapeSvg),
+    ...scene.motif.map(shapeSvg),
+    '</svg>',
+  ].join('');
+}
+
+/** The path under which the server serves the pictures. */
+export const ART_PREFIX = '/casino-art';
+
+/** Where the server serves a game's picture: the game id, motif and colours in the path, so it never changes under one URL. */
+export function artPath(art: CasinoArt, id: string): string {
+  const [a, b] = art.colors.map((colour) => (HEX.test(colour) ? colour.slice(1).toLowerCase() : 'x'));
+  return `${ART_PREFIX}/${encodeURIComponent(id)}/${encodeURIComponent(art.motif)}-${a}-${b}.svg`;
+}
+
+const ART_FILE = /^([a-z-]{1,30})-([0-9a-f]{6}|x)-([0-9a-f]{6}|x)\.svg$/;
+const GAME_ID = /^[a-z0-9-]{1,64}$/;
+
+/** The game id and art of an `artPath` (its two last segments), or null when it is not one. */
+export function parseArtPath(id: string, file: string): { id: string; art: CasinoArt } | null {
+  const m = ART_FILE.exec(file);
+  if (!m || !GAME_ID.test(id)) return null;
+  const colour = (hex: string) => (hex === 'x' ? 'x' : `#${hex}`);
+  return { id, art: { motif: m[1]!, colors: [colour(m[2]!), colour(m[3]!)] } };
 }
