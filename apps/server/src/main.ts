@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { EnvError, loadEnv, type AppEnv } from './config/env.ts';
-import { openDatabase } from './database.ts';
+import { startDatabase } from './database.ts';
 import type { PglitePreparation } from './database-prepare.ts';
 import { createClock } from './lib/clock.ts';
 import { closeGracefully } from './lib/shutdown.ts';
@@ -45,10 +45,16 @@ export async function main(initialCluster: string, prepared: PglitePreparation |
     };
   }
 
-  const database = await openDatabase(env, logger, new Date(clock.now()), initialCluster, prepared).catch(fail('cannot open the database'));
+  // On PGlite the application builds while the data directory is copied and opened; its queries wait for it.
+  const { handle: database, ready } = await startDatabase(env, logger, new Date(clock.now()), initialCluster, prepared).catch(fail('cannot open the database'));
+  const opened = ready.then(
+    () => true,
+    async (error: unknown) => fail('cannot open the database', () => database.close())(error),
+  );
   const app = await build({ env, db: database, clock, logger, rgs: { appDir: gamesDir }, ssr: ssrPlugin({ buildDir, pageCacheTtlMs: env.PAGE_CACHE_TTL_MS }) }).catch(
     fail('cannot start the server', () => database.close()),
   );
+  await opened;
   await app.listen({ host: env.HOST, port: env.PORT }).catch(
     fail(`cannot listen on ${env.HOST}:${env.PORT}`, () => app.close().then(() => database.close())),
   );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDb } from './create-db.ts';
+import { createDb, deferredPglite, openPgliteCluster } from './create-db.ts';
 import { describeEachDb } from './testing.ts';
 
 describeEachDb('createDb', (t) => {
@@ -44,5 +44,40 @@ describe('createDb with PGlite on disk', () => {
     } finally {
       rmSync(join(dataDir, '..'), { recursive: true, force: true });
     }
+  });
+});
+
+describe('deferredPglite', () => {
+  it('answers at once; its queries wait for PGlite to open and for the setup to finish first', async () => {
+    let open!: () => void;
+    const opening = new Promise<void>((resolve) => (open = resolve)).then(() => openPgliteCluster(undefined));
+    const order: string[] = [];
+    const { handle, ready } = deferredPglite(opening, async (db) => {
+      await sql`create table early (id int)`.execute(db);
+      await sql`insert into early values (1)`.execute(db);
+      order.push('setup');
+    });
+    const query = sql<{ n: number }>`select count(*)::int as n from early`.execute(handle.db).then((r) => {
+      order.push('query');
+      return r.rows[0]?.n;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual([]);
+    open();
+    expect(await query).toBe(1);
+    await ready;
+    expect(order).toEqual(['setup', 'query']);
+    expect(await handle.ping()).toBe(true);
+    await handle.close();
+    expect(await handle.ping()).toBe(false);
+  });
+
+  it('fails its queries and ready when the setup fails, and still closes', async () => {
+    const { handle, ready } = deferredPglite(openPgliteCluster(undefined), async (db) => {
+      await sql`select * from no_such_table`.execute(db);
+    });
+    await expect(ready).rejects.toThrow(/no_such_table/);
+    await expect(sql`select 1`.execute(handle.db)).rejects.toThrow(/no_such_table/);
+    await handle.close();
   });
 });

@@ -1,7 +1,8 @@
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import type { Client as PgClient } from 'pg';
-import { PGliteDialect } from './pglite-dialect.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect, PGliteDriver } from './pglite-dialect.ts';
 import { preparedName } from './prepared.ts';
 import { INT8_OID, parseInt8 } from './type-parsers.ts';
 import type { Database } from './schema.ts';
@@ -80,15 +81,34 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   }
 
   const dataDir = options.memory ? undefined : (options.dataDir ?? './data/pglite');
+  const pglite = await openPgliteCluster(dataDir, options.loadDataDir);
+  return handle(new Kysely<Database>({ dialect: new PGliteDialect(pglite), log }), 'pglite');
+}
+
+/** PGlite on `dataDir` (created if missing; in memory when undefined) with the site's settings. */
+export async function openPgliteCluster(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create({
+  return PGlite.create({
     dataDir,
     parsers: { [INT8_OID]: parseInt8 },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
-  return handle(new Kysely<Database>({ dialect: new PGliteDialect(pglite), log }), 'pglite');
+}
+
+/**
+ * PGlite that may still be opening, answered at once, so a server builds its application
+ * meanwhile (decision 0036): `setup` (migrations, seeding) runs on the session first, as soon
+ * as it is open, and every query of the handle's `db` waits for it. `ready` settles with it.
+ */
+export function deferredPglite(pglite: Promise<PGlite>, setup: (db: Kysely<Database>) => Promise<void>, logger?: DbLogger): { handle: DbHandle; ready: Promise<void> } {
+  const log = logger ? queryLogger(logger) : undefined;
+  const driver = new PGliteDriver(pglite);
+  const ready = setup(new Kysely<Database>({ dialect: new PGliteDialect(driver), log }));
+  // Awaited by whoever holds `ready`; here only so a failure is not also an unhandled rejection.
+  ready.catch(() => undefined);
+  return { handle: handle(new Kysely<Database>({ dialect: new PGliteDialect(driver, ready), log }), 'pglite'), ready };
 }
 
 function handle(db: Kysely<Database>, kind: DbKind): DbHandle {

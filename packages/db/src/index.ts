@@ -1,4 +1,4 @@
-export { createDb, type CreateDbOptions, type DbHandle, type DbKind, type DbLogger } from './create-db.ts';
+export { createDb, deferredPglite, openPgliteCluster, type CreateDbOptions, type DbHandle, type DbKind, type DbLogger } from './create-db.ts';
 export { prepare, preparedName, runPrepared, MAX_PREPARED } from './prepared.ts';
 export { PGliteDialect } from './pglite-dialect.ts';
 export { migrateToLatest, migrateDown, migrateDownAll } from './migrate.ts';

@@ -28,11 +28,18 @@ import {
 } from 'kysely';
 
 export class PGliteDialect implements Dialect {
-  readonly #pglite: PGlite;
+  readonly #source: PGlite | Promise<PGlite> | PGliteDriver;
+  readonly #gate: Promise<unknown> | undefined;
 
-  /** The dialect owns `pglite`: destroying the Kysely instance closes it. */
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
+  /**
+   * The dialect owns `pglite`: destroying the Kysely instance closes it. A promise: PGlite
+   * still opening, the first query waits for it. A driver: another Kysely instance's session
+   * (one mutex for both). `gate`: the first query also waits for it (the migrations another
+   * instance runs first).
+   */
+  constructor(source: PGlite | Promise<PGlite> | PGliteDriver, gate?: Promise<unknown>) {
+    this.#source = source;
+    this.#gate = gate;
   }
 
   createAdapter(): DialectAdapter {
@@ -40,7 +47,8 @@ export class PGliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.#pglite);
+    const driver = this.#source instanceof PGliteDriver ? this.#source : new PGliteDriver(this.#source);
+    return this.#gate ? new GatedDriver(driver, this.#gate) : driver;
   }
 
   // Kysely's signature uses Kysely<any>.
@@ -74,26 +82,30 @@ export class Mutex {
   }
 }
 
-class PGliteDriver implements Driver {
-  readonly #pglite: PGlite;
-  readonly #connection: PGliteConnection;
+export class PGliteDriver implements Driver {
+  readonly #opening: Promise<PGlite>;
+  #pglite: PGlite | undefined;
+  #connection: PGliteConnection | undefined;
   readonly #mutex = new Mutex();
   #destroyed = false;
 
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
-    this.#connection = new PGliteConnection(pglite);
+  constructor(pglite: PGlite | Promise<PGlite>) {
+    this.#opening = Promise.resolve(pglite);
   }
 
   async init(): Promise<void> {
-    await this.#pglite.waitReady;
+    if (this.#connection) return;
+    const pglite = await this.#opening;
+    await pglite.waitReady;
+    this.#pglite = pglite;
+    this.#connection ??= new PGliteConnection(pglite);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#mutex.lock();
-    if (this.#destroyed) {
+    if (this.#destroyed || !this.#connection) {
       this.#mutex.unlock();
-      throw new Error('driver has already been destroyed');
+      throw new Error(this.#destroyed ? 'driver has already been destroyed' : 'driver is not initialised');
     }
     return this.#connection;
   }
@@ -136,11 +148,36 @@ class PGliteDriver implements Driver {
     await this.#mutex.lock();
     try {
       this.#destroyed = true;
-      if (!this.#pglite.closed) await this.#pglite.close();
+      // Still opening: closed once open (an open that failed has nothing to close).
+      const pglite = this.#pglite ?? (await this.#opening.catch(() => undefined));
+      if (pglite && !pglite.closed) await pglite.close();
     } finally {
       this.#mutex.unlock();
     }
   }
+}
+
+/** A driver whose first use waits for `gate` (the setup another Kysely instance runs on the same session). */
+class GatedDriver implements Driver {
+  constructor(
+    readonly inner: PGliteDriver,
+    readonly gate: Promise<unknown>,
+  ) {}
+
+  async init(): Promise<void> {
+    await this.gate;
+    await this.inner.init();
+  }
+
+  acquireConnection = () => this.inner.acquireConnection();
+  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => this.inner.beginTransaction(connection, settings);
+  commitTransaction = (connection: DatabaseConnection) => this.inner.commitTransaction(connection);
+  rollbackTransaction = (connection: DatabaseConnection) => this.inner.rollbackTransaction(connection);
+  savepoint = (connection: DatabaseConnection, name: string) => this.inner.savepoint(connection, name);
+  rollbackToSavepoint = (connection: DatabaseConnection, name: string) => this.inner.rollbackToSavepoint(connection, name);
+  releaseSavepoint = (connection: DatabaseConnection, name: string) => this.inner.releaseSavepoint(connection, name);
+  releaseConnection = () => this.inner.releaseConnection();
+  destroy = () => this.inner.destroy();
 }
 
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);

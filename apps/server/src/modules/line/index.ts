@@ -43,9 +43,17 @@ declare module 'fastify' {
 export async function registerLine(app: FastifyInstance, options: LineOptions = {}): Promise<LineModule> {
   const { env, db, clock } = app;
   // List rows carry the sports' names and order: all again when those changed with the code,
-  // else only for open games without one (a database from before migration 0029).
-  const sportsChanged = await ensureSports(db);
-  await ensureListRows(db, { all: sportsChanged });
+  // else only for open games without one (a database from before migration 0029). Awaited
+  // before serving and before the feed's first write, not here: the rest of the application
+  // registers meanwhile (on a first start the database is still opening, decision 0036).
+  const current = (async () => {
+    const sportsChanged = await ensureSports(db);
+    await ensureListRows(db, { all: sportsChanged });
+  })();
+  current.catch(() => undefined);
+  app.addHook('onReady', async () => {
+    await current;
+  });
   const writer = new LineWriter({ db, live: app.live, clock, logger: app.log });
   registerLineTopics(app.live, db, clock);
   const service = createLineService({ db, writer, clock, margin: env.FEED_MARGIN });
@@ -62,7 +70,7 @@ export async function registerLine(app: FastifyInstance, options: LineOptions = 
   let leadership: Leadership | null = null;
   if (feed) {
     const logger = app.log.child({ module: 'feed' });
-    ingester = new FeedIngester({ feed, db, writer, clock, logger, ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }) });
+    ingester = new FeedIngester({ feed, db, writer, clock, logger, after: current, ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }) });
     leadership = new Leadership(new FeedLease(db, feed.name, options.leaseMs), ingester, logger);
     const lead = leadership;
     // Ingest once serving: an app that never listens (tests) starts it itself.

@@ -33,6 +33,8 @@ export interface IngesterOptions {
   flushMs?: number;
   /** Events per transaction at most (default 500). */
   batchSize?: number;
+  /** Start-up work on the line (the sports and list rows made current) the first write waits for. */
+  after?: Promise<unknown>;
 }
 
 interface KnownGame {
@@ -83,6 +85,7 @@ export class FeedIngester {
     this.fence = fence ?? null;
     const { feed, db, writer, logger } = this.options;
     try {
+      await this.options.after;
       const catalogue = await feed.catalogue();
       this.ids = await db.transaction().execute(async (trx) => {
         await this.fence?.verify(trx);
