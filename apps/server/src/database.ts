@@ -33,7 +33,7 @@ export async function openDatabase(env: AppEnv, logger: OpenLogger, now: Date, i
  * `openDatabase` for a server's start: on PGlite the handle comes at once, while the data
  * directory is still being copied and opened, so the application builds meanwhile; its
  * queries wait for `ready` (open, migrated, seeded). On PostgreSQL (nothing to wait for) the
- * handle comes when it is ready. The caller closes the handle when `ready` fails.
+ * handle comes when it is ready (or the call fails). The caller closes the handle when `ready` fails.
  */
 export async function startDatabase(
   env: AppEnv,
@@ -52,10 +52,13 @@ export async function startDatabase(
   };
   if (!env.DATABASE_URL) return deferredPglite(openPglite(join(env.DATA_DIR, 'pglite'), logger, initialCluster, prepared), setup, logger);
   const handle = await createDb({ databaseUrl: env.DATABASE_URL, logger });
-  const ready = setup(handle.db);
-  // Awaited by the caller; here only so a failure is not also an unhandled rejection.
-  ready.catch(() => undefined);
-  return { handle, ready };
+  try {
+    await setup(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return { handle, ready: Promise.resolve() };
 }
 
 /** The data directory's PGlite: a copy of the initial cluster when it is new (see openDatabase), else as it is. */

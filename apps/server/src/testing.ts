@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import type { SiteConfig } from '@betsite/contracts';
 import { needsSeed, seedDemoData, type Database, type DbHandle } from '@betsite/db';
+import { seededStream } from '@betsite/domain';
 import { reconcilePayments, type PaymentReconciliation } from './modules/payments/reconciliation.ts';
 import { reconcileCoupons, type CouponReconciliation } from './modules/coupon/reconciliation.ts';
 import type { Ledger } from './modules/ledger/ledger.ts';
@@ -67,17 +68,8 @@ export async function redisAvailable(): Promise<boolean> {
   }
 }
 
-/** mulberry32: a small seeded PRNG for tests whose random choices must replay from a printed seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded stream for tests whose random choices must replay from a printed seed. */
+export const seededRandom = seededStream;
 
 export interface TestPlayer {
   userId: string;

@@ -7,13 +7,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ART_MOTIFS, artPath, artScene, artSvg, mix, parseArtPath } from './art.ts';
 
-describe('tile art', () => {
-  const art = fc.record({
-    motif: fc.oneof(fc.constantFrom(...ART_MOTIFS), fc.stringMatching(/^[a-z-]{1,30}$/)),
-    colors: fc.tuple(fc.stringMatching(/^#[0-9a-f]{6}$/), fc.stringMatching(/^#[0-9a-f]{6}$/)),
-  });
-  const id = fc.stringMatching(/^[a-z0-9-]{1,40}$/);
+const art = fc.record({
+  motif: fc.oneof(fc.constantFrom(...ART_MOTIFS), fc.stringMatching(/^[a-z-]{1,30}$/)),
+  colors: fc.tuple(fc.stringMatching(/^#[0-9a-f]{6}$/), fc.stringMatching(/^#[0-9a-f]{6}$/)),
+});
+const id = fc.stringMatching(/^[a-z0-9-]{1,40}$/);
 
+describe('tile art', () => {
   it('is the same picture for the same game, every time', () => {
     fc.assert(
       fc.property(art, id, (a, i) => {
@@ -53,12 +53,6 @@ describe('tile art', () => {
 });
 
 describe('tile art files', () => {
-  const art = fc.record({
-    motif: fc.oneof(fc.constantFrom(...ART_MOTIFS), fc.stringMatching(/^[a-z-]{1,30}$/)),
-    colors: fc.tuple(fc.stringMatching(/^#[0-9a-f]{6}$/), fc.stringMatching(/^#[0-9a-f]{6}$/)),
-  });
-  const id = fc.stringMatching(/^[a-z0-9-]{1,40}$/);
-
   it('serves at a path that gives back the same game and art', () => {
     fc.assert(
       fc.property(art, id, (a, i) => {

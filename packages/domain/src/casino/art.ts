@@ -52,8 +52,8 @@ export function artSeed(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a small deterministic stream of [0, 1) numbers. */
-function stream(seed: number): () => number {
+/** mulberry32: a small deterministic stream of [0, 1) numbers from a 32-bit seed (not for anything a player could bet on). */
+export function seededStream(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -268,7 +268,7 @@ export function artScene(art: CasinoArt, id: string): ArtScene {
   const base = a.toLowerCase();
   const accent = b.toLowerCase();
   const c: Colours = { base, accent, light: mix(accent, '#ffffff', 0.55), dark: mix(base, '#000000', 0.55), white: '#ffffff' };
-  const r = stream(artSeed(`${id}|${art.motif}|${base}|${accent}`));
+  const r = seededStream(artSeed(`${id}|${art.motif}|${base}|${accent}`));
   const kind = Math.floor(r() * 4);
   const angle = Math.floor(r() * 8) * 45;
   return {
