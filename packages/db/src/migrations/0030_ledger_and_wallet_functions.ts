@@ -112,6 +112,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$`.execute(db);
 
   /*
+   * What debit and credit share: the posting of the call, where a replay means a delivery of
+   * the same id committed first (WL001, its stored answer is given); and, last, the call's row
+   * with its answer, taken by such a delivery (WL001) or a rollback's tombstone.
+   */
+  await sql`
+    create function casino_post(p_now timestamptz, p_movement jsonb) returns jsonb language plpgsql as $$
+    declare
+      v_posted jsonb := ledger_post_many(p_now, jsonb_build_array(p_movement))->0;
+    begin
+      if (v_posted->>'replayed')::boolean then raise exception using errcode = 'WL001', message = 'answered before'; end if;
+      return v_posted;
+    end $$`.execute(db);
+  await sql`
+    create function casino_store_answer(
+      p_now timestamptz, p_provider text, p_tx_id text, p_round_id text, p_kind text, p_amount bigint, p_request_hash text, p_answer jsonb
+    ) returns void language plpgsql as $$
+    begin
+      insert into casino_wallet_transactions (provider, tx_id, round_id, kind, amount, request_hash, status_code, answer, created_at)
+      values (p_provider, p_tx_id, p_round_id, p_kind, p_amount, p_request_hash, 200, p_answer, p_now)
+      on conflict (provider, tx_id) do nothing;
+      if not found then raise exception using errcode = 'WL001', message = 'answered before'; end if;
+    end $$`.execute(db);
+
+  /*
    * A debit (casino-wallet/service.ts): the player's account checked, the round opened or its
    * stake added (locked: the lock order of every wallet call is the round, then debit rows,
    * then accounts), the stake posted, and the call's row stored with its answer. Answers
@@ -151,15 +175,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if v_round.status <> 'open' then
         raise exception using errcode = 'WL409', message = 'round_closed', detail = 'The round is over';
       end if;
-      v_posted := ledger_post_many(p_now, jsonb_build_array(p_movement))->0;
-      if (v_posted->>'replayed')::boolean then raise exception using errcode = 'WL001', message = 'answered before'; end if;
+      v_posted := casino_post(p_now, p_movement);
       v_answer := jsonb_build_object(
         'transactionId', p_tx_id, 'currency', p_currency, 'roundStatus', 'open',
         'balance', (select e->>'balanceAfter' from jsonb_array_elements(v_posted->'entries') e where (e->>'accountId')::uuid = p_account));
-      insert into casino_wallet_transactions (provider, tx_id, round_id, kind, amount, request_hash, status_code, answer, created_at)
-      values (p_provider, p_tx_id, p_round_id, 'debit', p_amount, p_request_hash, 200, v_answer, p_now)
-      on conflict (provider, tx_id) do nothing;
-      if not found then raise exception using errcode = 'WL001', message = 'answered before'; end if;
+      perform casino_store_answer(p_now, p_provider, p_tx_id, p_round_id, 'debit', p_amount, p_request_hash, v_answer);
       return jsonb_build_object('answer', v_answer, 'posted', v_posted);
     end $$`.execute(db);
 
@@ -199,15 +219,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_balance := v_round.balance;
       if p_amount > 0 then
         if v_round.account_id <> p_account then raise exception 'casino round %:% was charged to another account', p_provider, p_round_id; end if;
-        v_posted := ledger_post_many(p_now, jsonb_build_array(p_movement))->0;
-        if (v_posted->>'replayed')::boolean then raise exception using errcode = 'WL001', message = 'answered before'; end if;
+        v_posted := casino_post(p_now, p_movement);
         v_balance := (select e->>'balanceAfter' from jsonb_array_elements(v_posted->'entries') e where (e->>'accountId')::uuid = p_account);
       end if;
       v_answer := jsonb_build_object('transactionId', p_tx_id, 'balance', v_balance, 'currency', p_currency, 'roundStatus', 'settled');
-      insert into casino_wallet_transactions (provider, tx_id, round_id, kind, amount, request_hash, status_code, answer, created_at)
-      values (p_provider, p_tx_id, p_round_id, 'credit', p_amount, p_request_hash, 200, v_answer, p_now)
-      on conflict (provider, tx_id) do nothing;
-      if not found then raise exception using errcode = 'WL001', message = 'answered before'; end if;
+      perform casino_store_answer(p_now, p_provider, p_tx_id, p_round_id, 'credit', p_amount, p_request_hash, v_answer);
       return jsonb_build_object('answer', v_answer, 'posted', v_posted);
     end $$`.execute(db);
 }
@@ -215,5 +231,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function casino_credit`.execute(db);
   await sql`drop function casino_debit`.execute(db);
+  await sql`drop function casino_store_answer`.execute(db);
+  await sql`drop function casino_post`.execute(db);
   await sql`drop function ledger_post_many`.execute(db);
 }

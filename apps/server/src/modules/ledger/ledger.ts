@@ -17,7 +17,7 @@ import {
   type OpenPlayerAccount,
 } from './accounts.ts';
 import { isUuid, type Movement } from './movement.ts';
-import { postManyWithin, postMovement, postWithin, toEntry, type LedgerEntry, type PostedTransaction } from './post.ts';
+import { postMany, toEntry, type LedgerEntry, type PostedTransaction } from './post.ts';
 
 export interface EntriesPage {
   /** Default 50, at most 500. */
@@ -103,11 +103,11 @@ export function createLedger(db: Kysely<Database>, clock: Clock): Ledger {
       return found;
     },
     houseBalance: (kind, currency) => houseBalance(db, kind, currency),
-    post: (movement) => postMovement(db, now(), movement),
+    post: async (movement) => (await postMany(db, now(), [movement]))[0]!,
     unit: (work) =>
       db.transaction().execute((trx) => {
         const at = now();
-        return work({ db: trx, now: at, post: (movement) => postWithin(trx, at, movement), postMany: (movements) => postManyWithin(trx, at, movements), adopt: () => {} });
+        return work({ db: trx, now: at, post: async (movement) => (await postMany(trx, at, [movement]))[0]!, postMany: (movements) => postMany(trx, at, movements), adopt: () => {} });
       }),
     statement: async (work) => (await work(db, now())).result,
     balance: (accountId) => accountBalance(db, accountId),

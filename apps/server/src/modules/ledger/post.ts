@@ -19,7 +19,7 @@
  * A refusal is raised with its own SQLSTATE (the transaction rolls back) and thrown here as
  * the ledger's error.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { minor, type Minor } from '@betsite/domain';
 import { runPrepared, type Database, type JsonObject, type LedgerEntriesTable } from '@betsite/db';
 import { IdempotencyConflictError, InsufficientFundsError, InvalidMovementError } from './errors.ts';
@@ -46,30 +46,14 @@ export interface PostedTransaction {
   replayed: boolean;
 }
 
-/** In its own transaction: the one statement is all or nothing. */
-export async function postMovement(db: Kysely<Database>, now: Date, movement: Movement): Promise<PostedTransaction> {
-  return (await postMany(db, now, [movement]))[0]!;
-}
-
 /**
- * Posts inside the caller's transaction, so a state change written in the same transaction
- * commits with the money it moves, or neither does (decision 0013). A refusal throws and the
- * caller's whole transaction rolls back.
+ * Posts `movements` in one statement: on `db`, in its own transaction (all or nothing); on a
+ * caller's transaction, together with the state change written in it (decision 0013), where a
+ * refusal throws and the caller's whole transaction rolls back. Several movements are the
+ * settlement of a batch of coupons: each still all or nothing. Answers them in the order
+ * given; a key posted before is a replay.
  */
-export async function postWithin(trx: Transaction<Database>, now: Date, movement: Movement): Promise<PostedTransaction> {
-  return (await postMany(trx, now, [movement]))[0]!;
-}
-
-/**
- * Posts several movements inside the caller's transaction in one statement (the settlement of
- * a batch of coupons): each movement still all or nothing, together with the caller's state
- * change. Answers them in the order given; a key posted before is a replay.
- */
-export function postManyWithin(trx: Transaction<Database>, now: Date, movements: readonly Movement[]): Promise<PostedTransaction[]> {
-  return postMany(trx, now, movements);
-}
-
-async function postMany(db: Kysely<Database>, now: Date, movements: readonly Movement[]): Promise<PostedTransaction[]> {
+export async function postMany(db: Kysely<Database>, now: Date, movements: readonly Movement[]): Promise<PostedTransaction[]> {
   if (movements.length === 0) return [];
   const payload = movements.map(movementPayload);
   if (new Set(movements.map((m) => m.idempotencyKey)).size !== movements.length) throw new InvalidMovementError('an idempotency key appears twice in one batch');
