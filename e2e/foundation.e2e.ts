@@ -1,3 +1,5 @@
+import { get as httpGet } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, ops, origin } from './support/browser.ts';
@@ -38,6 +40,27 @@ describe('server-rendered pages', () => {
     const res = await get('/en/no-such-page-xyz');
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('This page could not be found');
+  });
+
+  it('sends a rendered page compressed whole: brotli where taken, else gzip, with its length', async () => {
+    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+      // A player's office page is rendered for every request (never from the page cache).
+      const { token } = await registerFastByApi();
+      const raw = await new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const url = new URL('/en/office/history', origin());
+        httpGet(url, { headers: { accept: 'text/html', 'accept-encoding': accept, cookie: `user_token=${token}` } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+      expect(raw.headers['content-encoding'] ?? null).toBe(encoding);
+      expect(raw.headers['vary']).toContain('accept-encoding');
+      expect(Number(raw.headers['content-length'])).toBe(raw.body.length);
+      const html = (encoding === 'br' ? brotliDecompressSync(raw.body) : encoding === 'gzip' ? gunzipSync(raw.body) : raw.body).toString('utf8');
+      expect(html).toMatch(/^<!DOCTYPE html>/);
+      expect(html).toContain('</html>');
+    }
   });
 
   it('sends a visitor from the office to the login page', async () => {

@@ -15,7 +15,7 @@
  * parsed again, on every request: 4–6 % of an API call's CPU, issue 14.) Routes that need
  * another policy (the sandbox pages) set their own header in the handler, after this.
  */
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../lib/random-pool.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -81,7 +81,7 @@ export const securityPlugin = fp<{ https: boolean }>(
     // Set by the hook below on every request (null only until then).
     app.decorateReply('cspNonce', null as unknown as FastifyReply['cspNonce']);
     app.addHook('onRequest', (_request, reply, done) => {
-      const random = randomBytes(32).toString('hex');
+      const random = randomHex(32);
       const nonce = { script: random.slice(0, 32), style: random.slice(32) };
       reply.cspNonce = nonce;
       for (const [name, value] of fixed) reply.header(name, value);

@@ -9,7 +9,8 @@ import { PageCache, RendersInFlight, type CachedPage } from './page-cache.ts';
 import { playerVariantOf } from './player-variant.ts';
 import { RouteSubsets } from './route-subsets.ts';
 import { registerStaticAssets } from './static-assets.ts';
-import { injectFetch, sendWebResponse, toWebRequest } from './web-request.ts';
+import { sendDocument } from './document-encoding.ts';
+import { injectFetch, sendWebResponse, toWebRequest, type InjectFetch } from './web-request.ts';
 
 interface PageServicesShape {
   requestId: string;
@@ -18,7 +19,7 @@ interface PageServicesShape {
   notFound: boolean;
   nonce: string;
   now: number;
-  fetch: typeof fetch;
+  fetch: InjectFetch;
 }
 
 interface EntryModule {
@@ -118,7 +119,7 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
           rendered?.settle(page);
           PageCache.precompress(page).catch((error: unknown) => request.log.warn({ err: error }, 'page cache: the page could not be precompressed'));
           reply.status(200).headers(Object.fromEntries(headers)).header('x-page-cache', 'miss');
-          return reply.send(body);
+          return sendDocument(reply, body);
         }
         return sendWebResponse(reply, response);
       } finally {

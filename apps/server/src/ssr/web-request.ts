@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendDocument } from './document-encoding.ts';
 
 /**
  * Fastify request → Fetch API `Request` for React Router. Pages are read with GET and HEAD
@@ -27,46 +28,57 @@ export async function sendWebResponse(reply: FastifyReply, response: Response): 
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (response.body === null) return reply.send();
-  // Documents come whole from the web entry (entry.server.tsx): one write, with a length.
-  if (response.headers.get('content-type')?.startsWith('text/html')) return reply.send(Buffer.from(await response.arrayBuffer()));
+  // Documents come whole from the web entry (entry.server.tsx): compressed whole, one write, with a length.
+  if (response.headers.get('content-type')?.startsWith('text/html')) return sendDocument(reply, Buffer.from(await response.arrayBuffer()));
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
 /** Headers a page's own API calls carry over from the page request (who is asking, in what language). */
 const FORWARDED_HEADERS = ['cookie', 'x-auth', 'accept-language', 'user-agent', 'x-forwarded-for', 'x-request-id'];
 
+const pathOf = (url: URL) => url.pathname + url.search;
+
+/** An in-process answer as the web app's API client reads it (apps/web shell/http.ts `ApiAnswer`). */
+export interface InjectedAnswer {
+  readonly ok: boolean;
+  readonly status: number;
+  json(): Promise<unknown>;
+}
+
+/** The web app's `ApiFetch`: the client's url and `fetch` options. */
+export type InjectFetch = (url: string, init: RequestInit) => Promise<InjectedAnswer>;
+
 /**
- * A `fetch` for page loaders on the server: calls our own API in-process (`app.inject`, no
- * socket) as the visitor of `request`, so loaders use the same client code as the browser.
+ * The transport of page loaders' API client on the server: calls our own API in-process
+ * (`app.inject`, no socket) as the visitor of `request`, so loaders use the same client code
+ * as the browser. The answer is its status and parsed body only: a `Response` with a body
+ * stream, read back through it, cost more than the call.
  */
-export function injectFetch(request: FastifyRequest): typeof fetch {
+export function injectFetch(request: FastifyRequest): InjectFetch {
   const app = request.server;
-  return async (input, init) => {
-    const target = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
-    const url = new URL(target, 'http://internal');
+  return async (target, init) => {
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    new Headers(init?.headers).forEach((value, name) => {
+    new Headers(init.headers).forEach((value, name) => {
       headers[name] = value;
     });
-    const body = typeof init?.body === 'string' ? init.body : undefined;
+    const body = typeof init.body === 'string' ? init.body : undefined;
     const answer = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: url.pathname + url.search,
+      method: (init.method ?? 'GET') as 'GET',
+      url: target.startsWith('/') ? target : pathOf(new URL(target)),
       headers,
       remoteAddress: request.ip,
       ...(body !== undefined ? { payload: body } : {}),
     });
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value === undefined) continue;
-      if (Array.isArray(value)) for (const v of value) responseHeaders.append(name, v);
-      else responseHeaders.set(name, String(value));
-    }
-    const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: responseHeaders });
+    const status = answer.statusCode;
+    const payload = status === 204 || status === 304 ? '' : answer.payload;
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      json: async () => JSON.parse(payload) as unknown,
+    };
   };
 }

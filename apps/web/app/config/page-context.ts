@@ -1,6 +1,7 @@
 import { createContext } from 'react-router';
 import type { SiteConfig } from '@betsite/contracts';
 import type { PlayerGuardFacts } from '@betsite/domain';
+import type { ApiFetch } from '../shell/http.ts';
 
 /** The visitor as the server sees them on this request. */
 export interface PageUser {
@@ -26,7 +27,7 @@ export interface PageServices {
   /** Epoch ms from the server clock. */
   now: number;
   /** Calls our own API in-process as this visitor (loaders pass it to `createApiClient`). */
-  fetch: typeof fetch;
+  fetch: ApiFetch;
 }
 
 export const pageServicesContext = createContext<PageServices>();

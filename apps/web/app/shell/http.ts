@@ -28,6 +28,16 @@ export interface ApiRequest {
   refreshOn401?: boolean;
 }
 
+/** What the client reads of an answer: the browser's `Response` has it; the server's in-process calls answer with just this (no body stream). */
+export interface ApiAnswer {
+  readonly ok: boolean;
+  readonly status: number;
+  json(): Promise<unknown>;
+}
+
+/** The transport under the client: the browser's `fetch`, or the server's in-process call for loaders. */
+export type ApiFetch = (url: string, init: RequestInit) => Promise<ApiAnswer>;
+
 export interface ApiClient {
   request<T = unknown>(url: string, init?: ApiRequest): Promise<ApiResult<T>>;
   get<T = unknown>(url: string, init?: Omit<ApiRequest, 'method' | 'body'>): Promise<ApiResult<T>>;
@@ -51,11 +61,11 @@ function isTermsRefusal(result: ApiResult<unknown>): boolean {
   return result.status === 451 && typeof body === 'object' && body !== null && (body as { exception_code?: unknown }).exception_code === TERMS_EXCEPTION_CODE;
 }
 
-export function createApiClient(fetchFn: typeof fetch = (input, init) => fetch(input, init), now: () => number = Date.now): ApiClient {
+export function createApiClient(fetchFn: ApiFetch = (input, init) => fetch(input, init), now: () => number = Date.now): ApiClient {
   let refreshing: { at: number; done: Promise<boolean> } | null = null;
 
   async function send<T>(url: string, init: ApiRequest): Promise<ApiResult<T>> {
-    let response: Response;
+    let response: ApiAnswer;
     try {
       response = await fetchFn(url, {
         method: init.method ?? 'GET',
