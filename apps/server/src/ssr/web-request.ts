@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { lendSession } from '../modules/auth/lent-sessions.ts';
 import { sendDocument } from './document-encoding.ts';
 
 /**
@@ -66,13 +67,17 @@ export function injectFetch(request: FastifyRequest): InjectFetch {
       headers[name] = value;
     });
     const body = typeof init.body === 'string' ? init.body : undefined;
-    const answer = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: target.startsWith('/') ? target : pathOf(new URL(target)),
-      headers,
-      remoteAddress: request.ip,
-      ...(body !== undefined ? { payload: body } : {}),
-    });
+    // The page's session, already resolved, goes with the call (not resolved again from its token).
+    const loan = request.authSession ? lendSession(request.authSession) : null;
+    const answer = await app
+      .inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: target.startsWith('/') ? target : pathOf(new URL(target)),
+        headers: { ...headers, ...loan?.header },
+        remoteAddress: request.ip,
+        ...(body !== undefined ? { payload: body } : {}),
+      })
+      .finally(() => loan?.release());
     const status = answer.statusCode;
     const payload = status === 204 || status === 304 ? '' : answer.payload;
     return {

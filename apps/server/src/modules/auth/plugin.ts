@@ -18,6 +18,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AuthErrorCode, SESSION_COOKIE } from '@betsite/contracts';
 import { AppError } from '../../lib/errors.ts';
+import { borrowedSession } from './lent-sessions.ts';
 import type { ActiveSession, SessionService } from './sessions.ts';
 
 export interface AuthSession extends ActiveSession {
@@ -39,6 +40,12 @@ export const authPlugin = fp<AuthPluginOptions>(
   async (app, { sessions, publicOrigin, countsAsActivity }) => {
     app.decorateRequest('authSession', null);
     app.addHook('onRequest', async (request) => {
+      const borrowed = borrowedSession(request.headers);
+      if (borrowed) {
+        request.authSession = borrowed;
+        request.userId = borrowed.userId;
+        return;
+      }
       const found = tokenOf(request);
       if (!found) return;
       const session = await sessions.resolve(found.token, { touch: countsAsActivity?.(request) ?? true });

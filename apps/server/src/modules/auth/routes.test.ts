@@ -11,6 +11,7 @@ import {
 import { buildTestApp, opsHeaders } from '../../testing.ts';
 import { createClock, type ServerClock } from '../../lib/clock.ts';
 import type { CaptchaVerifier } from './captcha.ts';
+import { LENT_SESSION_HEADER, lendSession } from './lent-sessions.ts';
 
 const GOOD_CAPTCHA = 'solved-captcha';
 const testCaptcha: CaptchaVerifier = { verify: async (answer) => answer === GOOD_CAPTCHA };
@@ -427,6 +428,19 @@ describeEachDb('auth API', (t) => {
       const res = await disconnect({ 'x-auth': token, origin: 'https://elsewhere.example' });
       expect(res.statusCode).toBe(200);
       expect((await userIdWith({ 'x-auth': token })).statusCode).toBe(401);
+    });
+  });
+
+  describe('sessions lent to a page’s own calls', () => {
+    it('authenticates a call by a lent key only while it is lent; an unknown key is no one and the token still counts', async () => {
+      const { token, userId } = await loggedIn('lent');
+      const resolved = { tokenHash: 'lent-hash', userId, expiresAt: new Date(clock.now() + 60_000), remember: false, via: 'cookie' as const };
+      const loan = lendSession(resolved);
+      expect((await userIdWith(loan.header)).json()).toEqual({ userId });
+      loan.release();
+      expect((await userIdWith(loan.header)).statusCode).toBe(401);
+      expect((await userIdWith({ [LENT_SESSION_HEADER]: 'f'.repeat(32) })).statusCode).toBe(401);
+      expect((await userIdWith({ [LENT_SESSION_HEADER]: 'f'.repeat(32), 'x-auth': token })).json()).toEqual({ userId });
     });
   });
 
