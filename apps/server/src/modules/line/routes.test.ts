@@ -30,6 +30,7 @@ import {
 import { createClock, type ServerClock } from '../../lib/clock.ts';
 import { buildTestApp, opsHeaders } from '../../testing.ts';
 import { refreshListRows } from './list-rows.ts';
+import { lendSession } from '../auth/lent-sessions.ts';
 
 const TopResponseSchema = GamesResponseSchema.pick({ games: true });
 
@@ -560,6 +561,21 @@ describeEachDb('line API', (t) => {
 
       // The game page itself is not a list: it still answers.
       expect((await get(GameResponseSchema, `/games/${fLine1.id}`, as)).game.id).toBe(fLine1.id);
+    });
+
+    it('are read once for a page’s own calls (one lent session), and afresh by the next request', async () => {
+      const player = await register();
+      const page = lendSession({ tokenHash: 'page', userId: player.userId, expiresAt: new Date(Date.now() + 60_000), remember: false, via: 'cookie' });
+      try {
+        expect(counts((await get(SportsResponseSchema, '/sports?section=line', page.header)).sports)).toEqual({ 1: 4, 2: 1, 4: 1 });
+        await t.db.insertInto('user_disallowed_sports').values({ user_id: player.userId, market: 'line', sport_id: 1 }).execute();
+        // The page's second call keeps the page's view of its player...
+        expect(counts((await get(SportsResponseSchema, '/sports?section=line&filter=0', page.header)).sports)).toEqual({ 1: 4, 2: 1, 4: 1 });
+      } finally {
+        page.release();
+      }
+      // ...and the player's next request sees the change.
+      expect(counts((await get(SportsResponseSchema, '/sports?section=line', { 'x-auth': player.token })).sports)).toEqual({ 2: 1, 4: 1 });
     });
 
     it('are nobody else’s: another player and a visitor see everything', async () => {

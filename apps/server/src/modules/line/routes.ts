@@ -79,7 +79,16 @@ export const lineRoutes: FastifyPluginAsync = async (app) => {
   const SEND = sendOptions();
   const db = app.db;
   const now = () => app.clock.now();
-  const hidden = (request: FastifyRequest) => hiddenSportsOf(db, request.userId);
+  // Read once per resolved session object: a request resolves its own, so this is per request,
+  // except that a page's in-process calls share their page's (lent-sessions.ts) and so one read.
+  const hiddenBySession = new WeakMap<object, Promise<HiddenSports>>();
+  const hidden = (request: FastifyRequest) => {
+    const session = request.authSession;
+    if (!session) return hiddenSportsOf(db, request.userId);
+    let read = hiddenBySession.get(session);
+    if (!read) hiddenBySession.set(session, (read = hiddenSportsOf(db, request.userId)));
+    return read;
+  };
   const cached = (reply: FastifyReply) => reply.header('cache-control', LIST_CACHE);
   const lists = new ListCache(app.env.LINE_CACHE_TTL_MS);
   // The answers sent lately, sent again while their rows are the same (kept-answers.ts).
