@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, PGliteDialect } from '@betsite/db';
 import { loadEnv } from './config/env.ts';
 import { openDatabase } from './database.ts';
-import { preparePglite } from './database-prepare.ts';
+import { PgliteThread } from './pglite-thread.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -73,23 +73,23 @@ describe('openDatabase on a new PGlite data directory', () => {
     await handle.close();
   }, 120_000);
 
-  it('uses the copy started before it was called (server.ts)', async () => {
+  it('uses the thread started before it was called (server.ts)', async () => {
     const dir = tempDir();
     const initial = join(dir, 'initial');
     await migratedCluster(initial);
-    const prepared = preparePglite(join(dir, 'data', 'pglite'), initial);
-    expect(await prepared.copied).toBeNull();
+    const started = new PgliteThread(join(dir, 'data', 'pglite'), initial);
+    expect(await started.opened).toEqual({ fellBack: null });
     expect(existsSync(join(dir, 'data', 'pglite', 'PG_VERSION'))).toBe(true);
     expect(readdirSync(join(dir, 'data'))).toEqual(['pglite']);
     logs.length = 0;
-    const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial, prepared);
+    const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial, started);
     expect(logs).toEqual(['fresh database: demo data seeded']);
     expect(await handle.ping()).toBe(true);
     await handle.close();
+    expect(started.closed).toBe(true);
 
     // Not a new data directory any more: nothing to copy, PGlite opens what is there.
-    const again = preparePglite(join(dir, 'data', 'pglite'), initial);
-    expect(again.copied).toBeNull();
+    const again = new PgliteThread(join(dir, 'data', 'pglite'), initial);
     const reopened = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial, again);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from site_config`.execute(reopened.db);
     expect(rows[0]?.n).toBe(1);
@@ -103,12 +103,11 @@ describe('openDatabase on a new PGlite data directory', () => {
     writeFileSync(join(initial, 'PG_VERSION'), '18\n');
     // A named pipe, which a copy refuses (ERR_FS_CP_FIFO_PIPE).
     execFileSync('mkfifo', [join(initial, 'pipe')]);
-    const prepared = preparePglite(join(dir, 'data', 'pglite'), initial);
-    expect(await prepared.copied).toBeInstanceOf(Error);
-    expect(existsSync(join(dir, 'data', 'pglite'))).toBe(false);
     logs.length = 0;
-    const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial, prepared);
+    const handle = await openDatabase(loadEnv({ DATA_DIR: join(dir, 'data') }), logger, new Date(), initial);
     expect(logs).toEqual(['the initial PGlite cluster did not open: initdb instead', 'database migrated', 'fresh database: demo data seeded']);
+    // Nothing of the failed copy is left beside the new cluster.
+    expect(readdirSync(join(dir, 'data'))).toEqual(['pglite']);
     await handle.close();
   }, 120_000);
 
@@ -123,5 +122,39 @@ describe('openDatabase on a new PGlite data directory', () => {
     expect(logs).toEqual(['the initial PGlite cluster did not open: initdb instead', 'database migrated', 'fresh database: demo data seeded']);
     expect(await handle.ping()).toBe(true);
     await handle.close();
+  }, 120_000);
+});
+
+describe('PgliteThread', () => {
+  let thread: PgliteThread;
+  afterAll(async () => {
+    await thread?.close();
+  });
+
+  it("answers PGlite's queries from its thread: values as the dialect parses them, PostgreSQL's errors with their code", async () => {
+    const dir = tempDir();
+    thread = new PgliteThread(join(dir, 'pglite'));
+    await thread.waitReady;
+    const at = new Date('2026-11-29T10:00:00.000Z');
+    const { rows } = await thread.query<{ big: bigint; at: Date; doc: unknown; bytes: Uint8Array }>(
+      'select $1::bigint as big, $2::timestamptz as at, $3::jsonb as doc, $4::bytea as bytes',
+      [9007199254740993n, at, JSON.stringify({ a: [1, 2] }), new Uint8Array([1, 2, 3])],
+    );
+    expect(rows).toEqual([{ big: 9007199254740993n, at, doc: { a: [1, 2] }, bytes: new Uint8Array([1, 2, 3]) }]);
+
+    await thread.query('create table kept (id int primary key)', []);
+    const insert = await thread.query('insert into kept values (1), (2)', []);
+    expect(insert).toMatchObject({ command: 'INSERT', affectedRows: 2 });
+    const duplicate = thread.query('insert into kept values (1)', []);
+    await expect(duplicate).rejects.toMatchObject({ code: '23505', constraint: 'kept_pkey' });
+    // The session goes on after an error.
+    expect((await thread.query<{ n: number }>('select count(*)::int as n from kept', [])).rows).toEqual([{ n: 2 }]);
+
+    await thread.close();
+    expect(thread.closed).toBe(true);
+    await expect(thread.query('select 1', [])).rejects.toThrow(/closed/);
+    // Closed cleanly: the next open finds the table.
+    thread = new PgliteThread(join(dir, 'pglite'));
+    expect((await thread.query<{ id: number }>('select id from kept order by id', [])).rows).toEqual([{ id: 1 }, { id: 2 }]);
   }, 120_000);
 });

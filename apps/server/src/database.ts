@@ -1,9 +1,7 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
-import { createDb, deferredPglite, migrateToLatest, needsSeed, openPgliteCluster, seedDemoData, type Database, type DbHandle, type DbLogger } from '@betsite/db';
-import { preparePglite, type PglitePreparation } from './database-prepare.ts';
+import { deferredPglite, deferredPostgres, migrateToLatest, needsSeed, seedDemoData, type Database, type DbHandle, type DbLogger } from '@betsite/db';
+import { PgliteThread } from './pglite-thread.ts';
 import type { AppEnv } from './config/env.ts';
 
 type OpenLogger = DbLogger & { info(obj: object, msg: string): void };
@@ -16,10 +14,10 @@ type OpenLogger = DbLogger & { info(obj: object, msg: string): void };
  * makes one beside the server bundle, see build.ts). A new PGlite data directory starts as a
  * copy of it instead of PGlite's initdb (13 s and 750 MB on the shared box) or loading a
  * dump through PGlite's file system (1-2 s and +140 MB); migrations made since still run.
- * `prepared`: that copy, started earlier (server.ts, database-prepare.ts).
+ * `pglite`: the thread server.ts started for PGlite earlier (pglite-thread.ts).
  */
-export async function openDatabase(env: AppEnv, logger: OpenLogger, now: Date, initialCluster?: string, prepared?: PglitePreparation | null): Promise<DbHandle> {
-  const { handle, ready } = await startDatabase(env, logger, now, initialCluster, prepared);
+export async function openDatabase(env: AppEnv, logger: OpenLogger, now: Date, initialCluster?: string, pglite?: PgliteThread | null): Promise<DbHandle> {
+  const { handle, ready } = await startDatabase(env, logger, now, initialCluster, pglite);
   try {
     await ready;
     return handle;
@@ -30,17 +28,17 @@ export async function openDatabase(env: AppEnv, logger: OpenLogger, now: Date, i
 }
 
 /**
- * `openDatabase` for a server's start: on PGlite the handle comes at once, while the data
- * directory is still being copied and opened, so the application builds meanwhile; its
- * queries wait for `ready` (open, migrated, seeded). On PostgreSQL (nothing to wait for) the
- * handle comes when it is ready (or the call fails). The caller closes the handle when `ready` fails.
+ * `openDatabase` for a server's start: the handle comes at once, while PGlite's data directory
+ * is still being copied and opened or a new PostgreSQL database migrated and seeded, so the
+ * application builds meanwhile; its queries wait for `ready` (open, migrated, seeded). The
+ * caller closes the handle when `ready` fails.
  */
 export async function startDatabase(
   env: AppEnv,
   logger: OpenLogger,
   now: Date,
   initialCluster?: string,
-  prepared?: PglitePreparation | null,
+  pglite?: PgliteThread | null,
 ): Promise<{ handle: DbHandle; ready: Promise<void> }> {
   const setup = async (db: Kysely<Database>) => {
     const applied = await migrateToLatest(db);
@@ -50,29 +48,19 @@ export async function startDatabase(
       logger.info({}, 'fresh database: demo data seeded');
     }
   };
-  if (!env.DATABASE_URL) return deferredPglite(openPglite(join(env.DATA_DIR, 'pglite'), logger, initialCluster, prepared), setup, logger);
-  const handle = await createDb({ databaseUrl: env.DATABASE_URL, logger });
-  try {
-    await setup(handle.db);
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-  return { handle, ready: Promise.resolve() };
+  if (!env.DATABASE_URL) return deferredPglite(openPglite(join(env.DATA_DIR, 'pglite'), logger, initialCluster, pglite), setup, logger);
+  return deferredPostgres(env.DATABASE_URL, setup, { logger });
 }
 
-/** The data directory's PGlite: a copy of the initial cluster when it is new (see openDatabase), else as it is. */
-async function openPglite(dataDir: string, logger: OpenLogger, initialCluster?: string, prepared?: PglitePreparation | null): Promise<PGlite> {
-  const copied = (prepared?.dataDir === dataDir ? prepared : preparePglite(dataDir, initialCluster)).copied;
-  if (!copied) return openPgliteCluster(dataDir);
-  try {
-    const failed = await copied;
-    if (failed) throw failed;
-    return await openPgliteCluster(dataDir);
-  } catch (error) {
-    // A cluster this PGlite cannot open (made by another version), or a copy that failed: start empty, as without one.
-    logger.warn({ err: error, initialCluster }, 'the initial PGlite cluster did not open: initdb instead');
-    rmSync(dataDir, { recursive: true, force: true });
-    return openPgliteCluster(dataDir);
-  }
+/**
+ * The data directory's PGlite in its thread: `started` when server.ts started it for this
+ * directory, else a new one. A new directory starts as a copy of the initial cluster.
+ */
+function openPglite(dataDir: string, logger: OpenLogger, initialCluster?: string, started?: PgliteThread | null): Promise<PgliteThread> {
+  const thread = started?.dataDir === dataDir ? started : new PgliteThread(dataDir, initialCluster);
+  return thread.opened.then(({ fellBack }) => {
+    // A cluster this PGlite cannot open (made by another version), or a copy that failed: it started empty, as without one.
+    if (fellBack) logger.warn({ err: new Error(fellBack), initialCluster }, 'the initial PGlite cluster did not open: initdb instead');
+    return thread;
+  });
 }

@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { EnvError, loadEnv, type AppEnv } from './config/env.ts';
 import { startDatabase } from './database.ts';
-import type { PglitePreparation } from './database-prepare.ts';
 import { createClock } from './lib/clock.ts';
 import { closeGracefully } from './lib/shutdown.ts';
+import type { PgliteThread } from './pglite-thread.ts';
 import { build } from './app.ts';
 import { ssrPlugin } from './ssr/plugin.ts';
 
@@ -22,12 +22,12 @@ function readEnv(): AppEnv | null {
   }
 }
 
-/** `initialCluster`: see openDatabase; `prepared`: what server.ts started for PGlite (null on PostgreSQL). */
-export async function main(initialCluster: string, prepared: PglitePreparation | null): Promise<void> {
+/** `initialCluster`: see openDatabase; `pglite`: the PGlite thread server.ts started (null on PostgreSQL). */
+export async function main(initialCluster: string, pglite: PgliteThread | null): Promise<void> {
   const env = readEnv();
   if (!env) {
     // A copy in progress would be left half made beside the data directory.
-    await prepared?.copied;
+    await pglite?.close();
     process.exit(1);
   }
   const logger = pino({ level: env.LOG_LEVEL });
@@ -45,8 +45,8 @@ export async function main(initialCluster: string, prepared: PglitePreparation |
     };
   }
 
-  // On PGlite the application builds while the data directory is copied and opened; its queries wait for it.
-  const { handle: database, ready } = await startDatabase(env, logger, new Date(clock.now()), initialCluster, prepared).catch(fail('cannot open the database'));
+  // The application builds while the database opens (PGlite) or a new one is migrated and seeded; its queries wait for it.
+  const { handle: database, ready } = await startDatabase(env, logger, new Date(clock.now()), initialCluster, pglite).catch(fail('cannot open the database'));
   const opened = ready.then(
     () => true,
     async (error: unknown) => fail('cannot open the database', () => database.close())(error),

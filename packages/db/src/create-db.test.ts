@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDb, deferredPglite, openPgliteCluster } from './create-db.ts';
-import { describeEachDb } from './testing.ts';
+import { createDb, deferredPglite, deferredPostgres, openPgliteCluster } from './create-db.ts';
+import { createTestDb, describeEachDb, testDbKinds } from './testing.ts';
 
 describeEachDb('createDb', (t) => {
   it('parses BIGINT as a JS bigint, beyond the float range', async () => {
@@ -81,3 +81,52 @@ describe('deferredPglite', () => {
     await handle.close();
   });
 });
+
+// Only where there is a PostgreSQL to test against (TEST_DATABASE_URL).
+for (const kind of testDbKinds.filter((k) => k === 'postgres')) {
+  describe(`deferredPostgres [${kind}]`, () => {
+    it('answers at once; its queries wait for the setup to finish first', async () => {
+      const empty = await createTestDb({ kind, migrate: false });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const order: string[] = [];
+      const { handle, ready } = await deferredPostgres(empty.url ?? '', async (db) => {
+        await held;
+        await sql`create table early (id int)`.execute(db);
+        await sql`insert into early values (1)`.execute(db);
+        order.push('setup');
+      });
+      try {
+        const query = sql<{ n: number }>`select count(*)::int as n from early`.execute(handle.db).then((r) => {
+          order.push('query');
+          return r.rows[0]?.n;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(order).toEqual([]);
+        release();
+        expect(await query).toBe(1);
+        await ready;
+        expect(order).toEqual(['setup', 'query']);
+        expect(await handle.ping()).toBe(true);
+      } finally {
+        await handle.close();
+        await empty.close();
+      }
+      expect(await handle.ping()).toBe(false);
+    });
+
+    it('fails its queries and ready when the setup fails, and still closes', async () => {
+      const empty = await createTestDb({ kind, migrate: false });
+      const { handle, ready } = await deferredPostgres(empty.url ?? '', async (db) => {
+        await sql`select * from no_such_table`.execute(db);
+      });
+      try {
+        await expect(ready).rejects.toThrow(/no_such_table/);
+        await expect(sql`select 1`.execute(handle.db)).rejects.toThrow(/no_such_table/);
+      } finally {
+        await handle.close();
+        await empty.close();
+      }
+    });
+  });
+}

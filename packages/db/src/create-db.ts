@@ -1,8 +1,10 @@
-import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Driver, type LogEvent } from 'kysely';
 import { mkdirSync } from 'node:fs';
-import type { Client as PgClient } from 'pg';
+import type { Client as PgClient, Pool } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { PGliteDialect, PGliteDriver } from './pglite-dialect.ts';
+import { GatedDriver } from './gated-driver.ts';
+import { PGliteDialect, PGliteDriver, type PgliteSession } from './pglite-dialect.ts';
+import { PGLITE_START_PARAMS } from './pglite-settings.ts';
 import { preparedName } from './prepared.ts';
 import { INT8_OID, parseInt8 } from './type-parsers.ts';
 import type { Database } from './schema.ts';
@@ -41,48 +43,71 @@ export interface DbHandle {
 
 const PING_TIMEOUT_MS = 2_000;
 
-/**
- * PGlite's buffer cache lives in its WebAssembly memory, which is zeroed at start and never
- * given back: PostgreSQL's default 128 MB made 230 MB of the server's resident memory. The
- * data files stay in the OS page cache anyway, so a smaller cache costs little: index reads,
- * joins and a full scan of a minute's feed data (113 MB on disk) ran as fast with 16 MB as
- * with 32 MB, and each MB here is one of the server's resident memory from its start.
- */
-const PGLITE_SHARED_BUFFERS = '16MB';
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const log = options.logger ? queryLogger(options.logger) : undefined;
   // Each driver is loaded only when used: a server on PGlite starts without loading `pg`, one
   // on PostgreSQL without PGlite.
-  if (options.databaseUrl) {
-    const { default: pg } = await import('pg');
-    /** Sends a registered statement's text by its name (prepared.ts): parsed and planned once per connection. */
-    class Client extends pg.Client {}
-    const query = pg.Client.prototype.query as (this: PgClient, ...args: unknown[]) => unknown;
-    Client.prototype.query = function namedQuery(this: PgClient, ...args: unknown[]) {
-      const [text, values] = args;
-      const name = args.length <= 2 && typeof text === 'string' ? preparedName(text) : undefined;
-      return name === undefined ? query.apply(this, args) : query.call(this, { name, text, values });
-    } as PgClient['query'];
-    const pool = new pg.Pool({
-      Client: Client as typeof pg.Client,
-      connectionString: options.databaseUrl,
-      max: options.maxConnections ?? 10,
-      // Without it a down database makes every query (and the health check) wait forever.
-      connectionTimeoutMillis: 5_000,
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
-    });
-    // An idle client losing its connection emits here; without a listener it would crash the process.
-    pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle PostgreSQL client error'));
-    return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }), 'postgres');
-  }
+  if (options.databaseUrl) return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool: await postgresPool(options.databaseUrl, options) }), log }), 'postgres');
 
   const dataDir = options.memory ? undefined : (options.dataDir ?? './data/pglite');
   const pglite = await openPgliteCluster(dataDir, options.loadDataDir);
   return handle(new Kysely<Database>({ dialect: new PGliteDialect(pglite), log }), 'pglite');
+}
+
+/** A pool of `pg` clients with the site's settings (`maxConnections` default 10). */
+async function postgresPool(databaseUrl: string, options: Pick<CreateDbOptions, 'logger' | 'maxConnections'>): Promise<Pool> {
+  const { default: pg } = await import('pg');
+  /** Sends a registered statement's text by its name (prepared.ts): parsed and planned once per connection. */
+  class Client extends pg.Client {}
+  const query = pg.Client.prototype.query as (this: PgClient, ...args: unknown[]) => unknown;
+  Client.prototype.query = function namedQuery(this: PgClient, ...args: unknown[]) {
+    const [text, values] = args;
+    const name = args.length <= 2 && typeof text === 'string' ? preparedName(text) : undefined;
+    return name === undefined ? query.apply(this, args) : query.call(this, { name, text, values });
+  } as PgClient['query'];
+  const pool = new pg.Pool({
+    Client: Client as typeof pg.Client,
+    connectionString: databaseUrl,
+    max: options.maxConnections ?? 10,
+    // Without it a down database makes every query (and the health check) wait forever.
+    connectionTimeoutMillis: 5_000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection emits here; without a listener it would crash the process.
+  pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle PostgreSQL client error'));
+  return pool;
+}
+
+/** PostgreSQL whose queries wait for `gate` (see deferredPostgres). */
+class GatedPostgresDialect extends PostgresDialect {
+  constructor(
+    pool: Pool,
+    readonly gate: Promise<unknown>,
+  ) {
+    super({ pool });
+  }
+
+  override createDriver(): Driver {
+    return new GatedDriver(super.createDriver(), this.gate);
+  }
+}
+
+/**
+ * PostgreSQL answered at once, as deferredPglite: `setup` runs first on the pool, and every
+ * query of the handle's `db` waits for it, so a server builds its application while a new
+ * database is migrated and seeded. `ready` settles with the setup.
+ */
+export async function deferredPostgres(databaseUrl: string, setup: (db: Kysely<Database>) => Promise<void>, options: Pick<CreateDbOptions, 'logger' | 'maxConnections'> = {}): Promise<{ handle: DbHandle; ready: Promise<void> }> {
+  const log = options.logger ? queryLogger(options.logger) : undefined;
+  const pool = await postgresPool(databaseUrl, options);
+  // The setup's instance shares the pool and is never destroyed: closing the handle ends the pool.
+  const ready = setup(new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }));
+  ready.catch(() => undefined);
+  return { handle: handle(new Kysely<Database>({ dialect: new GatedPostgresDialect(pool, ready), log }), 'postgres'), ready };
 }
 
 /** PGlite on `dataDir` (created if missing; in memory when undefined) with the site's settings. */
@@ -92,7 +117,7 @@ export async function openPgliteCluster(dataDir: string | undefined, loadDataDir
   return PGlite.create({
     dataDir,
     parsers: { [INT8_OID]: parseInt8 },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
 }
@@ -102,7 +127,7 @@ export async function openPgliteCluster(dataDir: string | undefined, loadDataDir
  * meanwhile (decision 0036): `setup` (migrations, seeding) runs on the session first, as soon
  * as it is open, and every query of the handle's `db` waits for it. `ready` settles with it.
  */
-export function deferredPglite(pglite: Promise<PGlite>, setup: (db: Kysely<Database>) => Promise<void>, logger?: DbLogger): { handle: DbHandle; ready: Promise<void> } {
+export function deferredPglite(pglite: Promise<PgliteSession>, setup: (db: Kysely<Database>) => Promise<void>, logger?: DbLogger): { handle: DbHandle; ready: Promise<void> } {
   const log = logger ? queryLogger(logger) : undefined;
   const driver = new PGliteDriver(pglite);
   const ready = setup(new Kysely<Database>({ dialect: new PGliteDialect(driver), log }));

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Mutex } from './pglite-dialect.ts';
+import { Mutex, QUERY_RUN_MS } from './pglite-dialect.ts';
 import { createTestDb, type TestDb } from './testing.ts';
 
 describe('Mutex', () => {
@@ -46,6 +46,24 @@ describe('PGlite dialect', () => {
 
     const { rows } = await sql<{ tx: string }>`select tx from events order by seq`.execute(t.db);
     expect(rows.map((r) => r.tx)).toEqual(['slow', 'slow', 'fast', 'fast', 'plain']);
+  });
+
+  it('gives the event loop a turn during a long run of back-to-back queries', async () => {
+    // Each PGlite query settles at once: without the turn this loop would be one chain of
+    // microtasks, and the callback (a request, a timer) would wait for the whole of it.
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const started = performance.now();
+    let queries = 0;
+    while (!turned && performance.now() - started < 3_000) {
+      await sql`select 1`.execute(t.db);
+      queries++;
+    }
+    expect(turned).toBe(true);
+    expect(queries).toBeGreaterThan(1);
+    expect(performance.now() - started).toBeLessThan(QUERY_RUN_MS + 1_000);
   });
 
   it('rolls back only the failing transaction', async () => {

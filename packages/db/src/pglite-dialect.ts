@@ -10,7 +10,6 @@
  * Consequence for callers: inside `db.transaction().execute(trx => …)` use `trx`, never
  * `db`; a query on `db` there waits for the transaction that waits for it (deadlock).
  */
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -26,9 +25,21 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { GatedDriver } from './gated-driver.ts';
+
+/**
+ * What the dialect needs of a PGlite session: PGlite itself, or PGlite in a worker thread
+ * (the server's, apps/server/src/pglite-thread.ts).
+ */
+export interface PgliteSession {
+  readonly waitReady: Promise<void>;
+  readonly closed: boolean;
+  query<R>(sql: string, params: unknown[], options: { rowMode: 'object' }): Promise<{ rows: R[]; command?: string; affectedRows?: number }>;
+  close(): Promise<void>;
+}
 
 export class PGliteDialect implements Dialect {
-  readonly #source: PGlite | Promise<PGlite> | PGliteDriver;
+  readonly #source: PgliteSession | Promise<PgliteSession> | PGliteDriver;
   readonly #gate: Promise<unknown> | undefined;
 
   /**
@@ -37,7 +48,7 @@ export class PGliteDialect implements Dialect {
    * (one mutex for both). `gate`: the first query also waits for it (the migrations another
    * instance runs first).
    */
-  constructor(source: PGlite | Promise<PGlite> | PGliteDriver, gate?: Promise<unknown>) {
+  constructor(source: PgliteSession | Promise<PgliteSession> | PGliteDriver, gate?: Promise<unknown>) {
     this.#source = source;
     this.#gate = gate;
   }
@@ -83,13 +94,13 @@ export class Mutex {
 }
 
 export class PGliteDriver implements Driver {
-  readonly #opening: Promise<PGlite>;
-  #pglite: PGlite | undefined;
+  readonly #opening: Promise<PgliteSession>;
+  #pglite: PgliteSession | undefined;
   #connection: PGliteConnection | undefined;
   readonly #mutex = new Mutex();
   #destroyed = false;
 
-  constructor(pglite: PGlite | Promise<PGlite>) {
+  constructor(pglite: PgliteSession | Promise<PgliteSession>) {
     this.#opening = Promise.resolve(pglite);
   }
 
@@ -157,39 +168,48 @@ export class PGliteDriver implements Driver {
   }
 }
 
-/** A driver whose first use waits for `gate` (the setup another Kysely instance runs on the same session). */
-class GatedDriver implements Driver {
-  constructor(
-    readonly inner: PGliteDriver,
-    readonly gate: Promise<unknown>,
-  ) {}
-
-  async init(): Promise<void> {
-    await this.gate;
-    await this.inner.init();
-  }
-
-  acquireConnection = () => this.inner.acquireConnection();
-  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => this.inner.beginTransaction(connection, settings);
-  commitTransaction = (connection: DatabaseConnection) => this.inner.commitTransaction(connection);
-  rollbackTransaction = (connection: DatabaseConnection) => this.inner.rollbackTransaction(connection);
-  savepoint = (connection: DatabaseConnection, name: string) => this.inner.savepoint(connection, name);
-  rollbackToSavepoint = (connection: DatabaseConnection, name: string) => this.inner.rollbackToSavepoint(connection, name);
-  releaseSavepoint = (connection: DatabaseConnection, name: string) => this.inner.releaseSavepoint(connection, name);
-  releaseConnection = () => this.inner.releaseConnection();
-  destroy = () => this.inner.destroy();
-}
-
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
-class PGliteConnection implements DatabaseConnection {
-  readonly #pglite: PGlite;
+/** Back-to-back queries longer than this give the event loop a turn before the next one. */
+export const QUERY_RUN_MS = 20;
 
-  constructor(pglite: PGlite) {
+/**
+ * PGlite runs a statement synchronously and its promise is already settled when it returns,
+ * so code awaiting query after query (a start-up's catalogue upsert, a settlement run) runs
+ * as one chain of microtasks: no timer fires and no request is read until the chain ends.
+ * Before a query, if the event loop has not turned for QUERY_RUN_MS, this waits for one turn
+ * (`setImmediate` runs after the I/O of that turn), so requests keep being answered.
+ */
+export class EventLoopTurns {
+  #runSince = 0;
+  #turnPending = false;
+  readonly #turned = () => {
+    this.#turnPending = false;
+  };
+
+  /** Resolves at once, or after the event loop's next turn when queries have held it QUERY_RUN_MS. */
+  async beforeQuery(): Promise<void> {
+    if (!this.#turnPending) {
+      this.#turnPending = true;
+      this.#runSince = performance.now();
+      setImmediate(this.#turned);
+      return;
+    }
+    if (performance.now() - this.#runSince < QUERY_RUN_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  readonly #pglite: PgliteSession;
+  readonly #turns = new EventLoopTurns();
+
+  constructor(pglite: PgliteSession) {
     this.#pglite = pglite;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    await this.#turns.beforeQuery();
     const result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], { rowMode: 'object' });
     return {
       rows: result.rows,

@@ -1,3 +1,5 @@
+import { PGLITE_INT8_OID } from './pglite-settings.ts';
+
 /**
  * How column values come back to JavaScript, the same in both dialects.
  *
@@ -9,7 +11,7 @@
  * Parameters: pass `bigint` as is; pass json/jsonb as `JSON.stringify(value)` (pg would
  * turn a JS array parameter into a PostgreSQL array).
  */
-export const INT8_OID = 20;
+export const INT8_OID = PGLITE_INT8_OID;
 
 export function parseInt8(value: string): bigint {
   return BigInt(value);

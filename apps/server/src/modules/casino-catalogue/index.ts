@@ -17,10 +17,17 @@ declare module 'fastify' {
 
 export async function registerCasinoCatalogue(app: FastifyInstance): Promise<CasinoCatalogue> {
   const catalogue = createCasinoCatalogue({ db: app.db, clock: app.clock });
-  if (await catalogueIsEmpty(app.db)) {
+  // Awaited before serving, not here: the rest of the application registers meanwhile (on a
+  // first start the database is still opening or being migrated, decision 0036).
+  const seeded = (async () => {
+    if (!(await catalogueIsEmpty(app.db))) return;
     const added = await seedCasinoCatalogue(app.db, new Date(app.clock.now()));
     app.log.info({ games: added }, 'empty casino catalogue: demo catalogue seeded');
-  }
+  })();
+  seeded.catch(() => undefined);
+  app.addHook('onReady', async () => {
+    await seeded;
+  });
   app.decorate('casinoCatalogue', catalogue);
   await app.register(casinoCatalogueRoutes, { catalogue });
   if (app.env.OPS_TOKEN) await app.register(casinoCatalogueOpsRoutes, { catalogue, token: app.env.OPS_TOKEN });
