@@ -61,4 +61,15 @@ describe('registerStaticAssets', () => {
     expect(robots.body).toBe('User-agent: *\n');
     expect((await app.inject({ url: '/assets/missing-000.js', headers: { 'accept-encoding': 'br' } })).statusCode).toBe(404);
   });
+
+  it('serves assets/ from one route and nothing above it through that route', async () => {
+    expect(app.hasRoute({ method: 'GET', url: '/assets/*' })).toBe(true);
+    expect(app.hasRoute({ method: 'GET', url: '/assets/app-abc123.js' })).toBe(false);
+    expect(app.hasRoute({ method: 'GET', url: '/robots.txt' })).toBe(true);
+    for (const url of ['/assets/../robots.txt', '/assets/%2e%2e/robots.txt', '/assets/..%2frobots.txt']) {
+      const answer = await app.inject({ url });
+      expect(answer.headers['cache-control']).not.toBe('public, max-age=31536000, immutable');
+      if (answer.statusCode === 200) expect(answer.headers['cache-control']).toBe('public, max-age=3600');
+    }
+  });
 });
