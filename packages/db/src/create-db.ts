@@ -43,7 +43,6 @@ export interface DbHandle {
 
 const PING_TIMEOUT_MS = 2_000;
 
-
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const log = options.logger ? queryLogger(options.logger) : undefined;
   // Each driver is loaded only when used: a server on PGlite starts without loading `pg`, one

@@ -5,6 +5,7 @@
  * record) and the game server (a game's engine and stakes, `gameById`) read.
  */
 import type { FastifyInstance } from 'fastify';
+import { beforeServing } from '../../lib/before-serving.ts';
 import { casinoCatalogueOpsRoutes, casinoCatalogueRoutes } from './routes.ts';
 import { catalogueIsEmpty, seedCasinoCatalogue } from './seed.ts';
 import { createCasinoCatalogue, type CasinoCatalogue } from './service.ts';
@@ -17,16 +18,10 @@ declare module 'fastify' {
 
 export async function registerCasinoCatalogue(app: FastifyInstance): Promise<CasinoCatalogue> {
   const catalogue = createCasinoCatalogue({ db: app.db, clock: app.clock });
-  // Awaited before serving, not here: the rest of the application registers meanwhile (on a
-  // first start the database is still opening or being migrated, decision 0036).
-  const seeded = (async () => {
+  void beforeServing(app, async () => {
     if (!(await catalogueIsEmpty(app.db))) return;
     const added = await seedCasinoCatalogue(app.db, new Date(app.clock.now()));
     app.log.info({ games: added }, 'empty casino catalogue: demo catalogue seeded');
-  })();
-  seeded.catch(() => undefined);
-  app.addHook('onReady', async () => {
-    await seeded;
   });
   app.decorate('casinoCatalogue', catalogue);
   await app.register(casinoCatalogueRoutes, { catalogue });

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SimulatedFeed, type FeedProvider } from '@betsite/feed';
+import { beforeServing } from '../../lib/before-serving.ts';
 import { FeedIngester } from './ingest.ts';
 import { FeedLease, Leadership } from './lease.ts';
 import { lineOpsRoutes } from './ops-routes.ts';
@@ -44,15 +45,10 @@ export async function registerLine(app: FastifyInstance, options: LineOptions = 
   const { env, db, clock } = app;
   // List rows carry the sports' names and order: all again when those changed with the code,
   // else only for open games without one (a database from before migration 0029). Awaited
-  // before serving and before the feed's first write, not here: the rest of the application
-  // registers meanwhile (on a first start the database is still opening, decision 0036).
-  const current = (async () => {
+  // before serving and before the feed's first write.
+  const current = beforeServing(app, async () => {
     const sportsChanged = await ensureSports(db);
     await ensureListRows(db, { all: sportsChanged });
-  })();
-  current.catch(() => undefined);
-  app.addHook('onReady', async () => {
-    await current;
   });
   const writer = new LineWriter({ db, live: app.live, clock, logger: app.log });
   registerLineTopics(app.live, db, clock);
