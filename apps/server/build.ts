@@ -8,6 +8,9 @@
  * external, loaded as published. The bundles sit at the same depth as `src/`, so paths they
  * make from `import.meta.url` point at the same folders.
  *
+ * Beside them, `dist/migrations-worker.js`: the worker that migrates a PostgreSQL database
+ * while the application loads (src/migration-thread.ts, decision 0041).
+ *
  * Beside it, `dist/pglite-initial/`: the data directory of a new PGlite cluster with every
  * migration applied, which a first start on an empty data directory copies instead of
  * running initdb (database.ts).
@@ -73,11 +76,12 @@ await build({
   ],
 });
 
+// The application, and the worker that migrates a PostgreSQL database while it loads (src/migration-thread.ts).
 await build({
   ...common,
-  entryPoints: [`${root}src/main.ts`],
-  outfile: `${root}dist/main.js`,
-  // The CommonJS packages bundled into this ES module call `require` for Node's own modules and the external packages.
+  entryPoints: { main: `${root}src/main.ts`, 'migrations-worker': `${root}src/migrations-worker.ts` },
+  outdir: `${root}dist`,
+  // The CommonJS packages bundled into these ES modules call `require` for Node's own modules and the external packages.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   plugins: [
     {

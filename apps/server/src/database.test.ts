@@ -6,8 +6,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, PGliteDialect } from '@betsite/db';
+import { createTestDb, testDbKinds } from '@betsite/db/testing';
 import { loadEnv } from './config/env.ts';
 import { openDatabase } from './database.ts';
+import { MigrationThread } from './migration-thread.ts';
 import { PgliteThread } from './pglite-thread.ts';
 
 const dirs: string[] = [];
@@ -123,6 +125,56 @@ describe('openDatabase on a new PGlite data directory', () => {
     expect(await handle.ping()).toBe(true);
     await handle.close();
   }, 120_000);
+});
+
+// Only where there is a PostgreSQL to test against (TEST_DATABASE_URL).
+for (const kind of testDbKinds.filter((k) => k === 'postgres')) {
+  describe(`openDatabase on PostgreSQL with the migrations server.ts started [${kind}]`, () => {
+    it("waits for the thread's migrations, then seeds; on the migrated database the thread applies none", async () => {
+      const empty = await createTestDb({ kind, migrate: false });
+      const env = loadEnv({ DATABASE_URL: empty.url ?? '' });
+      try {
+        const started = new MigrationThread(env.DATABASE_URL ?? '');
+        logs.length = 0;
+        const handle = await openDatabase(env, logger, new Date(), undefined, started);
+        expect(logs).toEqual(['database migrated', 'fresh database: demo data seeded']);
+        const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db);
+        expect(await started.applied).toEqual(rows.map((row) => row.name));
+        await handle.close();
+
+        const again = new MigrationThread(env.DATABASE_URL ?? '');
+        logs.length = 0;
+        const reopened = await openDatabase(env, logger, new Date(), undefined, again);
+        expect(await again.applied).toEqual([]);
+        expect(logs).toEqual([]);
+        await reopened.close();
+      } finally {
+        await empty.close();
+      }
+    }, 120_000);
+
+    it("fails with the thread's error when the database cannot be migrated", async () => {
+      const empty = await createTestDb({ kind, migrate: false });
+      // Nothing listens on port 1: the thread cannot connect.
+      const url = new URL(empty.url ?? '');
+      url.port = '1';
+      try {
+        const env = loadEnv({ DATABASE_URL: url.href });
+        await expect(openDatabase(env, logger, new Date(), undefined, new MigrationThread(url.href))).rejects.toThrow(/ECONNREFUSED/);
+      } finally {
+        await empty.close();
+      }
+    }, 60_000);
+  });
+}
+
+describe('MigrationThread', () => {
+  it('stops when closed before it answers', async () => {
+    // A TEST-NET address that never answers: the thread would wait for its connection timeout.
+    const thread = new MigrationThread('postgres://postgres@192.0.2.1:5432/none');
+    await thread.close();
+    await expect(thread.applied).rejects.toThrow(/exited/);
+  });
 });
 
 describe('PgliteThread', () => {

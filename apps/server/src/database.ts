@@ -1,10 +1,13 @@
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { deferredPglite, deferredPostgres, migrateToLatest, needsSeed, seedDemoData, type Database, type DbHandle, type DbLogger } from '@betsite/db';
+import type { MigrationThread } from './migration-thread.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import type { AppEnv } from './config/env.ts';
 
 type OpenLogger = DbLogger & { info(obj: object, msg: string): void };
+/** What server.ts starts before the application loads: PGlite's thread, or PostgreSQL's migrations. */
+export type StartedEarly = PgliteThread | MigrationThread | null;
 
 /**
  * The database as configured: PostgreSQL when DATABASE_URL is set, else PGlite under
@@ -14,10 +17,11 @@ type OpenLogger = DbLogger & { info(obj: object, msg: string): void };
  * makes one beside the server bundle, see build.ts). A new PGlite data directory starts as a
  * copy of it instead of PGlite's initdb (13 s and 750 MB on the shared box) or loading a
  * dump through PGlite's file system (1-2 s and +140 MB); migrations made since still run.
- * `pglite`: the thread server.ts started for PGlite earlier (pglite-thread.ts).
+ * `started`: what server.ts started for the database earlier, PGlite's thread (pglite-thread.ts)
+ * or PostgreSQL's migrations (migration-thread.ts); used when it is for this database.
  */
-export async function openDatabase(env: AppEnv, logger: OpenLogger, now: Date, initialCluster?: string, pglite?: PgliteThread | null): Promise<DbHandle> {
-  const { handle, ready } = await startDatabase(env, logger, now, initialCluster, pglite);
+export async function openDatabase(env: AppEnv, logger: OpenLogger, now: Date, initialCluster?: string, started?: StartedEarly): Promise<DbHandle> {
+  const { handle, ready } = await startDatabase(env, logger, now, initialCluster, started);
   try {
     await ready;
     return handle;
@@ -38,17 +42,22 @@ export async function startDatabase(
   logger: OpenLogger,
   now: Date,
   initialCluster?: string,
-  pglite?: PgliteThread | null,
+  started?: StartedEarly,
 ): Promise<{ handle: DbHandle; ready: Promise<void> }> {
+  // Told apart by their fields, not instanceof: the entry's bundle (dist/server.js) has its own copy of each class.
+  const migrations = env.DATABASE_URL && started && 'databaseUrl' in started && started.databaseUrl === env.DATABASE_URL ? started : null;
   const setup = async (db: Kysely<Database>) => {
-    const applied = await migrateToLatest(db);
+    const applied = migrations ? await migrations.applied : await migrateToLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     if (await needsSeed(db)) {
       await seedDemoData(db, now);
       logger.info({}, 'fresh database: demo data seeded');
     }
   };
-  if (!env.DATABASE_URL) return deferredPglite(openPglite(join(env.DATA_DIR, 'pglite'), logger, initialCluster, pglite), setup, logger);
+  if (!env.DATABASE_URL) {
+    const pglite = started && 'dataDir' in started ? started : null;
+    return deferredPglite(openPglite(join(env.DATA_DIR, 'pglite'), logger, initialCluster, pglite), setup, logger);
+  }
   return deferredPostgres(env.DATABASE_URL, setup, { logger });
 }
 

@@ -5,10 +5,9 @@
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { EnvError, loadEnv, type AppEnv } from './config/env.ts';
-import { startDatabase } from './database.ts';
+import { startDatabase, type StartedEarly } from './database.ts';
 import { createClock } from './lib/clock.ts';
 import { closeGracefully } from './lib/shutdown.ts';
-import type { PgliteThread } from './pglite-thread.ts';
 import { build } from './app.ts';
 import { ssrPlugin } from './ssr/plugin.ts';
 
@@ -22,12 +21,12 @@ function readEnv(): AppEnv | null {
   }
 }
 
-/** `initialCluster`: see openDatabase; `pglite`: the PGlite thread server.ts started (null on PostgreSQL). */
-export async function main(initialCluster: string, pglite: PgliteThread | null): Promise<void> {
+/** `initialCluster`: see openDatabase; `started`: PGlite's thread or PostgreSQL's migrations, which server.ts started. */
+export async function main(initialCluster: string, started: StartedEarly): Promise<void> {
   const env = readEnv();
   if (!env) {
-    // A copy in progress would be left half made beside the data directory.
-    await pglite?.close();
+    // A copy in progress would be left half made beside the data directory; migrations roll back.
+    await started?.close();
     process.exit(1);
   }
   const logger = pino({ level: env.LOG_LEVEL });
@@ -46,7 +45,7 @@ export async function main(initialCluster: string, pglite: PgliteThread | null):
   }
 
   // The application builds while the database opens (PGlite) or a new one is migrated and seeded; its queries wait for it.
-  const { handle: database, ready } = await startDatabase(env, logger, new Date(clock.now()), initialCluster, pglite).catch(fail('cannot open the database'));
+  const { handle: database, ready } = await startDatabase(env, logger, new Date(clock.now()), initialCluster, started).catch(fail('cannot open the database'));
   const opened = ready.then(
     () => true,
     async (error: unknown) => fail('cannot open the database', () => database.close())(error),

@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PGLITE_INT8_OID, PGLITE_START_PARAMS } from '@betsite/db/pglite-settings';
+import { asError, type ErrorFields } from './lib/thread-errors.ts';
 
 const THREAD = `
 const { parentPort, workerData: w } = require('node:worker_threads');
@@ -26,7 +27,7 @@ const path = require('node:path');
 const { PGlite } = require(w.pglite);
 
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
-/** An error's message and its plain fields (PostgreSQL's code, detail, constraint, …). */
+/** lib/thread-errors.ts's errorFields: this code imports nothing of ours. */
 function errorFields(error) {
   const fields = { message: messageOf(error), name: error instanceof Error ? error.name : 'Error' };
   if (error && typeof error === 'object') {
@@ -85,7 +86,6 @@ open().then(
 );
 `;
 
-type ErrorFields = { message: string; name: string } & Record<string, string | number | boolean>;
 type ThreadMessage =
   | { opened: true; fellBack: string | null }
   | { opened: false; error: ErrorFields }
@@ -96,12 +96,6 @@ type ThreadMessage =
 interface Pending {
   resolve(result: { rows: unknown[]; command?: string; affectedRows?: number }): void;
   reject(error: Error): void;
-}
-
-/** A database error from the thread: the message and PostgreSQL's fields (`code`, …) as PGlite gave them. */
-function asError(fields: ErrorFields): Error {
-  const { message, name, ...rest } = fields;
-  return Object.assign(new Error(message), rest, { name });
 }
 
 /** A new data directory is one that is absent or empty: anything else is left for PGlite to judge. */
