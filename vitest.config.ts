@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // their own config in e2e/.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'apps/web/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'apps/web/*.test.ts', 'tooling/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'e2e/**'],
     pool: 'forks',
     // Vitest's default is one worker less than the cores: one on the 2-core CI box. Most

@@ -241,7 +241,7 @@ async function betUsage(db: Db, userId: string, currency: string, now: number): 
     join ledger_entries e on e.account_id = a.id and e.created_at > ${d30}
     join ledger_transactions t on t.id = e.transaction_id
     where a.owner_id = ${userId} and a.kind in ('player-main', 'player-currency')
-      -- Casino rounds wager and lose like bets (decision 0022: stakes are casino:…:stake).
+      -- Casino rounds wager and lose like bets (decision 0022: stakes are casino:...:stake).
       and (t.idempotency_key like 'coupon:%' or t.idempotency_key like 'casino:%')
     group by a.currency`.execute(db);
   return {
