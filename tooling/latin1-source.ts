@@ -13,23 +13,19 @@
 import { parse } from 'acorn';
 import { transform } from 'esbuild';
 
-// Each UTF-16 unit above 0xff (no u flag: an astral character is two, as columns count it).
-const NOT_LATIN1 = /[\u0100-\uffff]/g;
+// A UTF-16 unit above 0xff (no u flag: an astral character is two, as columns count it); the global one replaces each.
+const NOT_LATIN1 = /[\u0100-\uffff]/;
+const EACH_NOT_LATIN1 = new RegExp(NOT_LATIN1.source, 'g');
 
 /** `code` (an ES module) with every character Latin-1; `name` names it in the error. */
 export async function latin1Source(code: string, name: string): Promise<string> {
-  if (!hasNonLatin1(code)) return code;
+  if (!NOT_LATIN1.test(code)) return code;
   let out = blankComments(code);
-  if (hasNonLatin1(out)) out = blankComments((await transform(out, { loader: 'js', format: 'esm', charset: 'ascii' })).code);
+  if (NOT_LATIN1.test(out)) out = blankComments((await transform(out, { loader: 'js', format: 'esm', charset: 'ascii' })).code);
   const at = out.search(NOT_LATIN1);
   // Only the excerpt: after a re-print, lines are not the file's.
   if (at >= 0) throw new Error(`${name}: a character outside Latin-1 in a tagged template or a regular expression, at ${JSON.stringify(out.slice(Math.max(0, at - 40), at + 10))}; write it in ASCII`);
   return out;
-}
-
-function hasNonLatin1(code: string): boolean {
-  NOT_LATIN1.lastIndex = 0;
-  return NOT_LATIN1.test(code);
 }
 
 /** Every character of a comment outside Latin-1 as `?` (each UTF-16 unit, so columns stay). */
@@ -39,7 +35,7 @@ function blankComments(code: string): string {
   let out = '';
   let from = 0;
   for (const [start, end] of comments) {
-    out += code.slice(from, start) + code.slice(start, end).replace(NOT_LATIN1, '?');
+    out += code.slice(from, start) + code.slice(start, end).replace(EACH_NOT_LATIN1, '?');
     from = end;
   }
   return out + code.slice(from);

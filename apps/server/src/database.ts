@@ -45,7 +45,7 @@ export async function startDatabase(
   started?: StartedEarly,
 ): Promise<{ handle: DbHandle; ready: Promise<void> }> {
   // Told apart by their fields, not instanceof: the entry's bundle (dist/server.js) has its own copy of each class.
-  const migrations = env.DATABASE_URL && started && 'databaseUrl' in started && started.databaseUrl === env.DATABASE_URL ? started : null;
+  const migrations = started && 'databaseUrl' in started && started.databaseUrl === env.DATABASE_URL ? started : null;
   const setup = async (db: Kysely<Database>) => {
     const applied = migrations ? await migrations.applied : await migrateToLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

@@ -4,18 +4,16 @@
  * the error), and ends. `npm run build` bundles it beside the server (dist/migrations-worker.js).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
-import { migrateToLatest } from '@betsite/db';
+import { createDb, migrateToLatest } from '@betsite/db';
 import { errorFields } from './lib/thread-errors.ts';
 
 const { databaseUrl } = workerData as { databaseUrl: string };
-// One connection: the migrations run in one transaction. The timeout as the server's pool: a down database fails the start.
-const db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 5_000 }) }) });
+// One connection: the migrations run in one transaction. The site's pool settings, so a down database fails the start as it would.
+const handle = await createDb({ databaseUrl, maxConnections: 1 });
 try {
-  parentPort?.postMessage({ applied: await migrateToLatest(db) });
+  parentPort?.postMessage({ applied: await migrateToLatest(handle.db) });
 } catch (error) {
   parentPort?.postMessage({ error: errorFields(error) });
 } finally {
-  await db.destroy();
+  await handle.close();
 }
