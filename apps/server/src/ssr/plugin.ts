@@ -11,6 +11,10 @@ import { RouteSubsets } from './route-subsets.ts';
 import { registerStaticAssets } from './static-assets.ts';
 import { sendDocument } from './document-encoding.ts';
 import { injectFetch, sendWebResponse, toWebRequest, type InjectFetch } from './web-request.ts';
+import { ReusedAnswers } from './reused-answers.ts';
+
+/** The in-process answers pages may use again (reused-answers.ts): a few players' line lists. */
+const REUSED_ANSWER_CHARS = 4 * 1024 * 1024;
 
 interface PageServicesShape {
   requestId: string;
@@ -50,8 +54,11 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
     const subsets = RouteSubsets.applies(build) ? new RouteSubsets(build) : null;
     const pageCache = new PageCache(opts.pageCacheTtlMs);
     const rendering = new RendersInFlight();
+    const reusedAnswers = new ReusedAnswers(REUSED_ANSWER_CHARS);
     const unsubscribe = await app.bus.subscribe('site-config.changed', () => pageCache.clear());
     app.addHook('onClose', unsubscribe);
+    const unsubscribeViews = await app.bus.subscribe('player-view.changed', ({ userId }) => reusedAnswers.forgetViewer(userId));
+    app.addHook('onClose', unsubscribeViews);
 
     await registerStaticAssets(app, join(buildDir, 'client'));
 
@@ -100,7 +107,7 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
           notFound,
           nonce,
           now: app.clock.now(),
-          fetch: injectFetch(request),
+          fetch: injectFetch(request, reusedAnswers),
         };
         const context = new RouterContextProvider();
         context.set(entry.pageServicesContext, services);

@@ -3,6 +3,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { lendSession } from '../modules/auth/lent-sessions.ts';
 import { sendDocument } from './document-encoding.ts';
+import { reusableFor, type ReusableAnswer, type ReusedAnswers } from './reused-answers.ts';
 
 /**
  * Fastify request → Fetch API `Request` for React Router. Pages are read with GET and HEAD
@@ -53,10 +54,10 @@ export type InjectFetch = (url: string, init: RequestInit) => Promise<InjectedAn
  * The transport of page loaders' API client on the server: calls our own API in-process
  * (`app.inject`, no socket) as the visitor of `request`, so loaders use the same client code
  * as the browser. The answer is its status and parsed body only: a `Response` with a body
- * stream, read back through it, cost more than the call.
+ * stream, read back through it, cost more than the call. A GET whose answer may be used again
+ * (reused-answers.ts) is taken from `reused` while it is fresh.
  */
-export function injectFetch(request: FastifyRequest): InjectFetch {
-  const app = request.server;
+export function injectFetch(request: FastifyRequest, reused: ReusedAnswers): InjectFetch {
   return async (target, init) => {
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
@@ -66,24 +67,51 @@ export function injectFetch(request: FastifyRequest): InjectFetch {
     new Headers(init.headers).forEach((value, name) => {
       headers[name] = value;
     });
+    const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? init.body : undefined;
-    // The page's session, already resolved, goes with the call (not resolved again from its token).
-    const loan = request.authSession ? lendSession(request.authSession) : null;
-    const answer = await app
-      .inject({
-        method: (init.method ?? 'GET') as 'GET',
-        url: target.startsWith('/') ? target : pathOf(new URL(target)),
-        headers: { ...headers, ...loan?.header },
-        remoteAddress: request.ip,
-        ...(body !== undefined ? { payload: body } : {}),
-      })
-      .finally(() => loan?.release());
-    const status = answer.statusCode;
-    const payload = status === 204 || status === 304 ? '' : answer.payload;
+    const url = target.startsWith('/') ? target : pathOf(new URL(target));
+    const question = method === 'GET' && body === undefined ? questionOf(url, headers, request.ip, request.userId ?? null) : null;
+    const answer = (question !== null ? reused.get(question) : undefined) ?? (await injected(request, method, url, headers, body, reused, question));
     return {
-      ok: status >= 200 && status < 300,
-      status,
-      json: async () => JSON.parse(payload) as unknown,
+      ok: answer.status >= 200 && answer.status < 300,
+      status: answer.status,
+      json: async () => JSON.parse(answer.payload) as unknown,
     };
   };
 }
+
+/** What makes two in-process GETs the same question: the url and what the browser sent that could change the answer. */
+function questionOf(url: string, headers: Record<string, string>, ip: string, userId: string | null): string {
+  const { 'x-request-id': _id, 'user-agent': _agent, ...asked } = headers;
+  return JSON.stringify([url, userId, ip, Object.entries(asked).sort(([a], [b]) => (a < b ? -1 : 1))]);
+}
+
+async function injected(
+  request: FastifyRequest,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  reused: ReusedAnswers,
+  question: string | null,
+): Promise<ReusableAnswer> {
+  const viewer = request.userId ?? null;
+  const generation = reused.generationOf(viewer);
+  // The page's session, already resolved, goes with the call (not resolved again from its token).
+  const loan = request.authSession ? lendSession(request.authSession) : null;
+  const answer = await request.server
+    .inject({
+      method: method as 'GET',
+      url,
+      headers: { ...headers, ...loan?.header },
+      remoteAddress: request.ip,
+      ...(body !== undefined ? { payload: body } : {}),
+    })
+    .finally(() => loan?.release());
+  const status = answer.statusCode;
+  const kept = { status, payload: status === 204 || status === 304 ? '' : answer.payload };
+  if (question !== null && status === 200) reused.keep(question, kept, reusableFor(header(answer.headers['cache-control']), header(answer.headers['vary'])), viewer, generation);
+  return kept;
+}
+
+const header = (value: string | string[] | number | undefined) => (value === undefined ? undefined : String(value));

@@ -125,6 +125,21 @@ describeEachDb('disallowed sports', (t) => {
       expect(await saved(b.token)).toEqual({ line: [3], live: [] });
     });
 
+    it('announces the change to every node, so answers kept for the player are forgotten', async () => {
+      const { token, userId } = await register();
+      const announced: string[] = [];
+      const unsubscribe = await app.bus.subscribe('player-view.changed', (payload) => announced.push(payload.userId));
+      try {
+        expect((await put(token, { line: [1], live: [] })).statusCode).toBe(200);
+        expect(announced).toEqual([userId]);
+        // A refused save changes nothing and announces nothing.
+        expect((await put(token, { line: [999], live: [] })).statusCode).toBe(400);
+        expect(announced).toEqual([userId]);
+      } finally {
+        await unsubscribe();
+      }
+    });
+
     it('may save from the browser with the session cookie and X-Requested-With, not without (CSRF)', async () => {
       const player = await register();
       const cookie = { [SESSION_COOKIE]: player.token };

@@ -7,6 +7,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@betsite/db';
 import type { DisallowedSports, DisallowedSportsResponse } from '@betsite/contracts';
 
+declare module '../../lib/bus.ts' {
+  interface BusTopics {
+    /** What the line shows a player changed (the sports they hide): answers kept for them are stale. */
+    'player-view.changed': { userId: string };
+  }
+}
+
 const ascending = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
 
 /** The player's saved lists, sorted. */

@@ -23,6 +23,7 @@ import {
   type RightsResponse,
   type UserConfigResponse,
 } from '@betsite/contracts';
+import { announce } from '../../lib/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseRequest } from '../../lib/validate.ts';
 import { protectionOf } from '../security/index.ts';
@@ -77,6 +78,7 @@ export async function userConfigRoutes(app: FastifyInstance): Promise<void> {
     const saved = await saveDisallowedSports(app.db, request.userId, lists);
     if (!saved) throw notLoggedIn();
     request.log.info({ userId: request.userId, line: saved.line, live: saved.live }, 'disallowed sports saved');
+    await announce(app.bus, request.log, 'player-view.changed', { userId: request.userId });
     return saved;
   });
 }

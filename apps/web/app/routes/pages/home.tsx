@@ -11,6 +11,7 @@ import { useRequiredRootData } from '../../config/root-data.ts';
 import { PageHeading, Panel, pageStyles, usePageRoute } from '../../shell/page-kit.tsx';
 import { pageMeta } from '../../shell/page-meta.ts';
 import { serverApi } from '../../shell/server-api.ts';
+import { pack, unpack, type Packed } from '../../shell/packed-data.ts';
 import { lineApi, TopGamesPanels, type TopGamesData } from '../../features/line/index.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -23,12 +24,12 @@ export interface HomeData {
   line: TopGamesData;
 }
 
-export async function loader({ context }: Route.LoaderArgs): Promise<HomeData> {
+export async function loader({ context }: Route.LoaderArgs): Promise<Packed<HomeData>> {
   const api = lineApi(serverApi(context));
   const [live, line] = await Promise.all([api.top('live', TOP_GAMES), api.top('line', TOP_GAMES)]);
   const panel = (answer: typeof live): TopGamesData =>
     answer.ok ? { games: answer.body.games.slice(0, TOP_GAMES), failed: false, limit: TOP_GAMES } : { games: [], failed: true, limit: TOP_GAMES };
-  return { live: panel(live), line: panel(line) };
+  return pack({ live: panel(live), line: panel(line) });
 }
 
 function PageTypes() {
@@ -62,6 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { site, user } = useRequiredRootData();
   const isRoot = route.name === 'home';
   const registrationOpen = site.registrationAllowed && !site.isVipDomain && !user.loggedIn;
+  const { live, line } = unpack(loaderData);
 
   return (
     <div className={pageStyles.stack}>
@@ -79,7 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <PageHeading />
       )}
       <PageTypes />
-      <TopGamesPanels live={loaderData.live} line={loaderData.line} lineTitle={isRoot ? t('home_top_title') : t('home_type_title', { section: t(`main:${route.titleKey}`) })} />
+      <TopGamesPanels live={live} line={line} lineTitle={isRoot ? t('home_top_title') : t('home_type_title', { section: t(`main:${route.titleKey}`) })} />
       <div className={pageStyles.grid}>
         <Panel title={t('home_casino_title')} id="home-casino">
           <ul className={pageStyles.linkList}>

@@ -10,6 +10,7 @@ import { pageServicesContext } from '../../config/page-context.ts';
 import { PageHeading } from '../../shell/page-kit.tsx';
 import { pageMeta } from '../../shell/page-meta.ts';
 import { serverApi } from '../../shell/server-api.ts';
+import { pack, unpack, type Packed } from '../../shell/packed-data.ts';
 import {
   ChampPage,
   CyberPage,
@@ -27,15 +28,15 @@ import {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
-export async function loader({ context, request, params }: Route.LoaderArgs): Promise<SportsPageData> {
+export async function loader({ context, request, params }: Route.LoaderArgs): Promise<Packed<SportsPageData>> {
   const url = new URL(request.url);
   const { route } = locateRoute(url.pathname);
   const { now } = context.get(pageServicesContext);
-  return loadSportsPage(lineApi(serverApi(context)), route?.name ?? '', params as Readonly<Record<string, string | undefined>>, url, params.lng, now);
+  return pack(await loadSportsPage(lineApi(serverApi(context)), route?.name ?? '', params as Readonly<Record<string, string | undefined>>, url, params.lng, now));
 }
 
 export default function SportsPage({ loaderData }: Route.ComponentProps) {
-  const data = loaderData;
+  const data = unpack(loaderData);
   switch (data.kind) {
     case 'listing':
       return <ListingPage data={data} />;
