@@ -11,6 +11,8 @@
  * through the whole request emulation, for answers the line had just given.
  */
 
+import { LRUCache } from 'lru-cache';
+
 /** A kept answer: its status, its body as sent, and until when it may be used. */
 export interface ReusableAnswer {
   readonly status: number;
@@ -39,26 +41,24 @@ export function reusableFor(cacheControl: string | undefined, vary: string | und
   return maxAge;
 }
 
-/** Kept answers by question, the least recently used going first past `maxChars` characters of bodies. */
+/** Kept answers by question, the least recently used going first past `maxChars` characters of bodies (lru-cache). */
 export class ReusedAnswers {
-  readonly #answers = new Map<string, Kept>();
-  #bytes = 0;
+  readonly #answers: LRUCache<string, Kept>;
   /** Times each player's answers were forgotten: an answer asked for before that is not kept. */
   readonly #generations = new Map<string, number>();
 
   constructor(
     readonly maxChars: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#answers = new LRUCache({ maxSize: maxChars, maxEntrySize: maxChars, sizeCalculation: (kept) => Math.max(1, kept.payload.length) });
+  }
 
   get(question: string): ReusableAnswer | undefined {
     const kept = this.#answers.get(question);
-    if (kept === undefined) return undefined;
-    this.#forget(question, kept);
-    if (kept.until <= this.now()) return undefined;
-    this.#answers.set(question, kept);
-    this.#bytes += kept.payload.length;
-    return kept;
+    if (kept === undefined || kept.until > this.now()) return kept;
+    this.#answers.delete(question);
+    return undefined;
   }
 
   /** The generation of `viewer`'s answers, to give `keep` for an answer asked for now. */
@@ -71,29 +71,19 @@ export class ReusedAnswers {
    * or when the viewer's answers were forgotten since `generation`).
    */
   keep(question: string, answer: ReusableAnswer, seconds: number, viewer: string | null, generation: number): void {
-    const old = this.#answers.get(question);
-    if (old !== undefined) this.#forget(question, old);
-    if (seconds <= 0 || answer.payload.length > this.maxChars || generation !== this.generationOf(viewer)) return;
+    this.#answers.delete(question);
+    if (seconds <= 0 || generation !== this.generationOf(viewer)) return;
     this.#answers.set(question, { status: answer.status, payload: answer.payload, until: this.now() + seconds * 1000, viewer });
-    this.#bytes += answer.payload.length;
-    for (const [oldest, kept] of this.#answers) {
-      if (this.#bytes <= this.maxChars) break;
-      this.#forget(oldest, kept);
-    }
   }
 
   /** Forgets `viewer`'s answers, and any asked for before now that would be kept later. */
   forgetViewer(viewer: string): void {
     this.#generations.set(viewer, this.generationOf(viewer) + 1);
-    for (const [question, kept] of this.#answers) if (kept.viewer === viewer) this.#forget(question, kept);
+    const theirs = [...this.#answers.entries()].filter(([, kept]) => kept.viewer === viewer);
+    for (const [question] of theirs) this.#answers.delete(question);
   }
 
   get size(): number {
     return this.#answers.size;
-  }
-
-  #forget(question: string, kept: Kept): void {
-    this.#answers.delete(question);
-    this.#bytes -= kept.payload.length;
   }
 }

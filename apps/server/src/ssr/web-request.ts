@@ -3,7 +3,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { lendSession } from '../modules/auth/lent-sessions.ts';
 import { sendDocument } from './document-encoding.ts';
-import { reusableFor, type ReusableAnswer, type ReusedAnswers } from './reused-answers.ts';
+import { reusableFor, type ReusedAnswers } from './reused-answers.ts';
 
 /**
  * Fastify request → Fetch API `Request` for React Router. Pages are read with GET and HEAD
@@ -70,36 +70,36 @@ export function injectFetch(request: FastifyRequest, reused: ReusedAnswers): Inj
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? init.body : undefined;
     const url = target.startsWith('/') ? target : pathOf(new URL(target));
-    const question = method === 'GET' && body === undefined ? questionOf(url, headers, request.ip, request.userId ?? null) : null;
-    const answer = (question !== null ? reused.get(question) : undefined) ?? (await injected(request, method, url, headers, body, reused, question));
+    const question = method === 'GET' && body === undefined ? questionOf(url, headers, request.ip) : null;
+    let answer = question !== null ? reused.get(question) : undefined;
+    if (answer === undefined) {
+      const viewer = request.userId ?? null;
+      const generation = reused.generationOf(viewer);
+      const injected = await inject(request, method, url, headers, body);
+      answer = { status: injected.statusCode, payload: injected.statusCode === 204 || injected.statusCode === 304 ? '' : injected.payload };
+      if (question !== null && answer.status === 200) {
+        reused.keep(question, answer, reusableFor(headerText(injected.headers['cache-control']), headerText(injected.headers['vary'])), viewer, generation);
+      }
+    }
+    const { status, payload } = answer;
     return {
-      ok: answer.status >= 200 && answer.status < 300,
-      status: answer.status,
-      json: async () => JSON.parse(answer.payload) as unknown,
+      ok: status >= 200 && status < 300,
+      status,
+      json: async () => JSON.parse(payload) as unknown,
     };
   };
 }
 
 /** What makes two in-process GETs the same question: the url and what the browser sent that could change the answer. */
-function questionOf(url: string, headers: Record<string, string>, ip: string, userId: string | null): string {
+function questionOf(url: string, headers: Record<string, string>, ip: string): string {
   const { 'x-request-id': _id, 'user-agent': _agent, ...asked } = headers;
-  return JSON.stringify([url, userId, ip, Object.entries(asked).sort(([a], [b]) => (a < b ? -1 : 1))]);
+  return JSON.stringify([url, ip, Object.entries(asked).sort(([a], [b]) => (a < b ? -1 : 1))]);
 }
 
-async function injected(
-  request: FastifyRequest,
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body: string | undefined,
-  reused: ReusedAnswers,
-  question: string | null,
-): Promise<ReusableAnswer> {
-  const viewer = request.userId ?? null;
-  const generation = reused.generationOf(viewer);
-  // The page's session, already resolved, goes with the call (not resolved again from its token).
+/** The call itself, with the page's session, already resolved, lent to it (not resolved again from its token). */
+async function inject(request: FastifyRequest, method: string, url: string, headers: Record<string, string>, body: string | undefined) {
   const loan = request.authSession ? lendSession(request.authSession) : null;
-  const answer = await request.server
+  return request.server
     .inject({
       method: method as 'GET',
       url,
@@ -108,10 +108,6 @@ async function injected(
       ...(body !== undefined ? { payload: body } : {}),
     })
     .finally(() => loan?.release());
-  const status = answer.statusCode;
-  const kept = { status, payload: status === 204 || status === 304 ? '' : answer.payload };
-  if (question !== null && status === 200) reused.keep(question, kept, reusableFor(header(answer.headers['cache-control']), header(answer.headers['vary'])), viewer, generation);
-  return kept;
 }
 
-const header = (value: string | string[] | number | undefined) => (value === undefined ? undefined : String(value));
+const headerText = (value: string | string[] | number | undefined) => (value === undefined ? undefined : String(value));
