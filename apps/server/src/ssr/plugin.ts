@@ -107,7 +107,7 @@ export function ssrPlugin(opts: { buildDir: string; pageCacheTtlMs: number }): F
           notFound,
           nonce,
           now: app.clock.now(),
-          fetch: injectFetch(request, reusedAnswers),
+          fetch: injectFetch(request, reusedAnswers, { fresh: !isDocument }),
         };
         const context = new RouterContextProvider();
         context.set(entry.pageServicesContext, services);

@@ -92,7 +92,8 @@ describe("a page's in-process reads", () => {
       return reply.status(status).send({ calls, language: request.headers['accept-language'] ?? null });
     });
     app.get('/page', async (request) => {
-      const fetch = injectFetch(request, reused);
+      // `?fresh=1` stands for a client navigation's data request.
+      const fetch = injectFetch(request, reused, { fresh: (request.query as { fresh?: string }).fresh === '1' });
       const first = await fetch('/api/list', {});
       const second = await fetch('/api/list', {});
       return { first: await first.json(), second: await second.json(), ok: second.ok, status: second.status };
@@ -110,6 +111,19 @@ describe("a page's in-process reads", () => {
     // Another player, another language: their own answers.
     expect((await app.inject({ url: '/page', headers: { cookie: 'user_token=b', 'accept-language': 'en' } })).json().first.calls).toBe(2);
     expect((await app.inject({ url: '/page', headers: { cookie: 'user_token=a', 'accept-language': 'de' } })).json().first).toEqual({ calls: 3, language: 'de' });
+    await app.close();
+  });
+
+  it("reads afresh for a client navigation's data, and keeps that answer for the next page", async () => {
+    const { app, calls } = await site('private, max-age=60');
+    await app.inject({ url: '/page' });
+    expect(calls()).toBe(1);
+    // A revalidation after a live change: both reads go to the API, the answer as it is now.
+    const revalidated = (await app.inject({ url: '/page?fresh=1' })).json();
+    expect([revalidated.first.calls, revalidated.second.calls]).toEqual([2, 3]);
+    // The next document reads what the revalidation was answered.
+    expect((await app.inject({ url: '/page' })).json().first.calls).toBe(3);
+    expect(calls()).toBe(3);
     await app.close();
   });
 

@@ -55,9 +55,11 @@ export type InjectFetch = (url: string, init: RequestInit) => Promise<InjectedAn
  * (`app.inject`, no socket) as the visitor of `request`, so loaders use the same client code
  * as the browser. The answer is its status and parsed body only: a `Response` with a body
  * stream, read back through it, cost more than the call. A GET whose answer may be used again
- * (reused-answers.ts) is taken from `reused` while it is fresh.
+ * (reused-answers.ts) is taken from `reused` while it is fresh, unless `fresh`: a client
+ * navigation's or revalidation's data, which the browser asks for because something changed
+ * (a live game left the list), reads the API and keeps its answer for the next documents.
  */
-export function injectFetch(request: FastifyRequest, reused: ReusedAnswers): InjectFetch {
+export function injectFetch(request: FastifyRequest, reused: ReusedAnswers, { fresh = false } = {}): InjectFetch {
   return async (target, init) => {
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
@@ -71,7 +73,7 @@ export function injectFetch(request: FastifyRequest, reused: ReusedAnswers): Inj
     const body = typeof init.body === 'string' ? init.body : undefined;
     const url = target.startsWith('/') ? target : pathOf(new URL(target));
     const question = method === 'GET' && body === undefined ? questionOf(url, headers, request.ip) : null;
-    let answer = question !== null ? reused.get(question) : undefined;
+    let answer = question !== null && !fresh ? reused.get(question) : undefined;
     if (answer === undefined) {
       const viewer = request.userId ?? null;
       const generation = reused.generationOf(viewer);

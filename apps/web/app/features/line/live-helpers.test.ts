@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameDelta, SportCount } from '@betsite/contracts';
 import { isOutcomeNowLocked, outcomeAfterDelta, outcomeInGame } from './selection-list.tsx';
-import { applyCounts, concernsList } from './use-section-live.ts';
+import { applyCounts, concernsList, countsDiffer } from './use-section-live.ts';
 import { detail } from './testing.ts';
 
 const delta = (patch: Partial<GameDelta>): GameDelta => ({ gameId: 101, at: 1, ...patch });
@@ -47,5 +47,14 @@ describe('a listing following its section', () => {
     expect(concernsList({ added: [12], removed: [], counts: [{ sportId: 1, count: 4 }] }, shown, null)).toBe(true);
     expect(concernsList({ added: [12], removed: [], counts: [{ sportId: 1, count: 4 }] }, shown, [1])).toBe(true);
     expect(concernsList({ added: [12], removed: [], counts: [{ sportId: 4, count: 2 }] }, shown, [1])).toBe(false);
+  });
+
+  it('loads again when the first counts of the topic are not those loaded (the list changed in between)', () => {
+    const same = [{ sportId: 1, count: 3 }, { sportId: 4, count: 1 }, { sportId: 99, count: 5 }];
+    // A sport the page does not list (a hidden one) does not count.
+    expect(countsDiffer(sports, same)).toBe(false);
+    expect(countsDiffer(sports, [{ sportId: 1, count: 2 }, { sportId: 4, count: 1 }])).toBe(true);
+    // A listed sport gone from the topic has no games left.
+    expect(countsDiffer(sports, [{ sportId: 1, count: 3 }])).toBe(true);
   });
 });

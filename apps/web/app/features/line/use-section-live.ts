@@ -1,7 +1,8 @@
 /**
  * A listing follows `section:{line|live}`: sport counts move with the topic, and when games
  * enter or leave the section the page's loader runs again (debounced), so a game that
- * starts appears in live and a finished one leaves it.
+ * starts appears in live and a finished one leaves it. The topic's first counts differing from
+ * the loaded ones mean the list changed between the load and the subscription: loaded again too.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -19,6 +20,12 @@ export function applyCounts(sports: readonly SportCount[], counts: readonly { sp
   if (counts.length === 0) return sports as SportCount[];
   const byId = new Map(counts.map((c) => [c.sportId, c.count]));
   return sports.map((s) => (byId.has(s.id) && byId.get(s.id) !== s.count ? { ...s, count: byId.get(s.id) as number } : s));
+}
+
+/** Whether the topic's counts (every sport of the section) differ from a listed sport's loaded count. */
+export function countsDiffer(listed: readonly SportCount[], counts: readonly { sportId: number; count: number }[]): boolean {
+  const byId = new Map(counts.map((c) => [c.sportId, c.count]));
+  return listed.some((s) => (byId.get(s.id) ?? 0) !== s.count);
 }
 
 /** Whether a section change concerns the list shown (a shown game left, or a game came in where the list looks). */
@@ -53,21 +60,25 @@ export function useSectionLive(section: LineSection, sports: readonly SportCount
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const shownSet = new Set(shown);
+  // One load for a burst of changes: a pending load already covers this one.
+  const loadAgainSoon = () => {
+    timer.current ??= window.setTimeout(() => {
+      timer.current = undefined;
+      void revalidate.current();
+    }, SECTION_REFETCH_MS);
+  };
 
   useLiveTopic<{ sports: SportCount[] }, SectionDelta>(enabled ? sectionTopic(section) : null, {
     onSnapshot: (snapshot) => {
-      if (!filtered) setCounts((c) => ({ ...c, sports: applyCounts(c.sports, snapshot.sports.map((s) => ({ sportId: s.id, count: s.count }))) }));
+      if (filtered) return;
+      const counts = snapshot.sports.map((s) => ({ sportId: s.id, count: s.count }));
+      setCounts((c) => ({ ...c, sports: applyCounts(c.sports, counts) }));
+      if (countsDiffer(current.source, counts)) loadAgainSoon();
     },
     onDelta: (delta) => {
       if (!filtered) setCounts((c) => ({ ...c, sports: applyCounts(c.sports, delta.counts) }));
       const unknownSport = current.sports.length > 0 && delta.counts.some((c) => c.count > 0 && !current.sports.some((s) => s.id === c.sportId));
-      if (filtered || unknownSport || concernsList(delta, shownSet, sportIds)) {
-        // One load for a burst of changes: a pending load already covers this one.
-        timer.current ??= window.setTimeout(() => {
-          timer.current = undefined;
-          void revalidate.current();
-        }, SECTION_REFETCH_MS);
-      }
+      if (filtered || unknownSport || concernsList(delta, shownSet, sportIds)) loadAgainSoon();
     },
   });
   return current.sports;
