@@ -9,7 +9,8 @@
  * make from `import.meta.url` point at the same folders.
  *
  * Beside them, `dist/migrations-worker.js`: the worker that migrates a PostgreSQL database
- * while the application loads (src/migration-thread.ts, decision 0041).
+ * while the application loads (src/migration-thread.ts, decision 0041), and `dist/feed-worker.js`:
+ * the simulated provider's thread (modules/line/feed-thread.ts, decision 0045).
  *
  * Beside it, `dist/pglite-initial/`: the data directory of a new PGlite cluster with every
  * migration applied, which a first start on an empty data directory copies instead of
@@ -77,10 +78,10 @@ await build({
   ],
 });
 
-// The application, and the worker that migrates a PostgreSQL database while it loads (src/migration-thread.ts).
+// The application, the worker that migrates a PostgreSQL database while it loads (src/migration-thread.ts), and the simulated feed's (modules/line/feed-thread.ts).
 await build({
   ...common,
-  entryPoints: { main: `${root}src/main.ts`, 'migrations-worker': `${root}src/migrations-worker.ts` },
+  entryPoints: { main: `${root}src/main.ts`, 'migrations-worker': `${root}src/migrations-worker.ts`, 'feed-worker': `${root}src/feed-worker.ts` },
   outdir: `${root}dist`,
   // The CommonJS packages bundled into these ES modules call `require` for Node's own modules and the external packages.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
@@ -95,7 +96,7 @@ await build({
 });
 
 // Each bundle's source stays in the heap: Latin-1, V8 keeps it at one byte a character (tooling/latin1-source.ts).
-for (const bundle of ['server.js', 'main.js', 'migrations-worker.js']) {
+for (const bundle of ['server.js', 'main.js', 'migrations-worker.js', 'feed-worker.js']) {
   const file = `${root}dist/${bundle}`;
   const code = readFileSync(file, 'utf8');
   const latin1 = await latin1Source(code, file);

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SimulatedFeed, type FeedProvider } from '@betsite/feed';
+import { FeedThread } from './feed-thread.ts';
 import { beforeServing } from '../../lib/before-serving.ts';
 import { FeedIngester } from './ingest.ts';
 import { FeedLease, Leadership } from './lease.ts';
@@ -56,12 +57,7 @@ export async function registerLine(app: FastifyInstance, options: LineOptions = 
   await app.register(lineRoutes);
   if (env.OPS_TOKEN) await app.register(lineOpsRoutes, { token: env.OPS_TOKEN, service });
 
-  const feed =
-    options.feed !== undefined
-      ? options.feed
-      : env.FEED === 'simulated'
-        ? new SimulatedFeed({ seed: env.FEED_SEED, clock, speed: env.FEED_SPEED, days: env.FEED_DAYS, margin: env.FEED_MARGIN })
-        : null;
+  const feed = options.feed !== undefined ? options.feed : env.FEED === 'simulated' ? simulatedFeed(app) : null;
   let ingester: FeedIngester | null = null;
   let leadership: Leadership | null = null;
   if (feed) {
@@ -81,7 +77,19 @@ export async function registerLine(app: FastifyInstance, options: LineOptions = 
       await writer.idle();
     });
   }
+  if (feed instanceof FeedThread) app.addHook('onClose', () => feed.close());
   const module: LineModule = { service, writer, ingester, leadership };
   app.decorate('line', module);
   return module;
+}
+
+/**
+ * The simulated provider: in its own thread on the system clock (feed-thread.ts), in-process
+ * on the fake clock, which only the main thread can read.
+ */
+function simulatedFeed(app: FastifyInstance): FeedProvider {
+  const { env, clock, log } = app;
+  const options = { seed: env.FEED_SEED, speed: env.FEED_SPEED, days: env.FEED_DAYS, margin: env.FEED_MARGIN };
+  if (env.FAKE_CLOCK) return new SimulatedFeed({ ...options, clock });
+  return new FeedThread(options, { onFailure: (err) => log.error({ err, module: 'feed' }, 'the simulated feed failed') });
 }
