@@ -2,8 +2,8 @@
  * The simulated provider in a worker thread (feed-worker.ts), behind the same `FeedProvider`
  * interface as any provider: the ingester here only receives its events, as it would a real
  * provider's. In the main thread the simulation priced every live game once a second in one
- * go: ~11% of the main thread under load, and a stall of up to ~0.2 s a second that every
- * request in flight waited out (decision 0045).
+ * go: ~11% of the main thread under load, and a stall of 46–59 ms that every request in
+ * flight waited out (decision 0045).
  *
  * Only on the system clock: the fake clock (FAKE_CLOCK=1, tests and demos) is the main
  * thread's, so there the feed runs in-process (line/index.ts). The worker starts at the first
@@ -13,7 +13,7 @@
  * (tsx, vitest) it is the `.ts` file, loaded through tsx.
  */
 import { Worker } from 'node:worker_threads';
-import type { FeedCatalogue, FeedEvent, FeedGameSnapshot, FeedListener, FeedProvider, FeedSnapshot, SimulatedFeedOptions } from '@betsite/feed';
+import type { FeedCatalogue, FeedEvent, FeedGameSnapshot, FeedListener, FeedProvider, FeedSnapshot } from '@betsite/feed';
 import { asError } from '../../lib/thread-errors.ts';
 import { SNAPSHOT_PART_GAMES, type FeedThreadRequest, type FeedWorkerData, type FeedWorkerMessage } from './feed-thread-protocol.ts';
 
@@ -23,17 +23,12 @@ interface Pending {
   games: FeedGameSnapshot[];
 }
 
-/**
- * The thread's young generation: V8's default (as the main thread's) let it hold ~50 MB more
- * than the same feed in the main thread; the simulation's garbage is short-lived and small.
- */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 3 };
-
-export type FeedThreadOptions = Omit<SimulatedFeedOptions, 'clock'>;
+export type FeedThreadOptions = FeedWorkerData['feed'];
 
 export class FeedThread implements FeedProvider {
   readonly name = 'simulated';
-  readonly #options: FeedThreadOptions;
+  readonly #workerData: FeedWorkerData;
+  readonly #onFailure: (error: Error) => void;
   readonly #listeners = new Set<FeedListener>();
   readonly #pending = new Map<number, Pending>();
   #worker: Worker | null = null;
@@ -41,13 +36,9 @@ export class FeedThread implements FeedProvider {
   /** Why the worker stopped answering, once it has. */
   #failure: Error | null = null;
 
-  readonly #partGames: number;
-  private readonly onFailure: (error: Error) => void;
-
   constructor(options: FeedThreadOptions, { onFailure = () => undefined, partGames = SNAPSHOT_PART_GAMES }: { onFailure?: (error: Error) => void; partGames?: number } = {}) {
-    this.#options = options;
-    this.onFailure = onFailure;
-    this.#partGames = partGames;
+    this.#workerData = { feed: options, partGames };
+    this.#onFailure = onFailure;
   }
 
   catalogue(): Promise<FeedCatalogue> {
@@ -103,9 +94,8 @@ export class FeedThread implements FeedProvider {
     const file = new URL(fromSources ? '../../feed-worker.ts' : './feed-worker.js', import.meta.url);
     // tsx is a development dependency: only the sources need it, through its API (a worker does not take `--import` hooks).
     const fromSourcesWorker = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(file.href)}, ${JSON.stringify(import.meta.url)}))`;
-    const workerData: FeedWorkerData = { feed: this.#options, partGames: this.#partGames };
-    const options = { workerData, resourceLimits: WORKER_LIMITS };
-    const worker = fromSources ? new Worker(fromSourcesWorker, { ...options, eval: true }) : new Worker(file, options);
+    const workerData = this.#workerData;
+    const worker = fromSources ? new Worker(fromSourcesWorker, { workerData, eval: true }) : new Worker(file, { workerData });
     worker.on('message', (message: FeedWorkerMessage) => this.#receive(message));
     worker.on('error', (error) => this.#fail(error));
     worker.on('exit', (code) => {
@@ -139,7 +129,7 @@ export class FeedThread implements FeedProvider {
       try {
         listener(event);
       } catch (error) {
-        this.onFailure(error instanceof Error ? error : new Error(String(error)));
+        this.#onFailure(error instanceof Error ? error : new Error(String(error)));
       }
     }
   }
@@ -148,7 +138,7 @@ export class FeedThread implements FeedProvider {
     if (this.#failure) return;
     this.#failure = error;
     for (const id of [...this.#pending.keys()]) this.#settle(id, error);
-    if (this.#worker !== null) this.onFailure(error);
+    if (this.#worker !== null) this.#onFailure(error);
   }
 
   #settle(id: number, error: Error): void {

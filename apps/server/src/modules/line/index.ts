@@ -77,7 +77,6 @@ export async function registerLine(app: FastifyInstance, options: LineOptions = 
       await writer.idle();
     });
   }
-  if (feed instanceof FeedThread) app.addHook('onClose', () => feed.close());
   const module: LineModule = { service, writer, ingester, leadership };
   app.decorate('line', module);
   return module;
@@ -91,5 +90,7 @@ function simulatedFeed(app: FastifyInstance): FeedProvider {
   const { env, clock, log } = app;
   const options = { seed: env.FEED_SEED, speed: env.FEED_SPEED, days: env.FEED_DAYS, margin: env.FEED_MARGIN };
   if (env.FAKE_CLOCK) return new SimulatedFeed({ ...options, clock });
-  return new FeedThread(options, { onFailure: (err) => log.error({ err, module: 'feed' }, 'the simulated feed failed') });
+  const thread = new FeedThread(options, { onFailure: (err) => log.error({ err, module: 'feed' }, 'the simulated feed failed') });
+  app.addHook('onClose', () => thread.close());
+  return thread;
 }
