@@ -46,6 +46,7 @@ import type { RunAnswer, ServerMeasures, StateAnswer, StatsAnswer } from './supp
 import type { ProcessMeasures } from './support/process-probe.ts';
 import { decodeEvent, wallClock } from './support/load-feed.ts';
 import { percentiles, summarise, type Summary } from './support/stats.ts';
+import { START_ENV } from './support/server.ts';
 import { closeAll } from './support/sockets.ts';
 
 const [clients, perSecond, seconds, games] = [5000, 500, 20, 100].map((fallback, i) => Number(process.argv[2 + i] ?? fallback)) as [number, number, number, number];
@@ -69,7 +70,7 @@ async function startFanoutServer(script: string, env: Record<string, string>): P
   const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs, '--import', 'tsx', fileURLToPath(new URL(`./support/${script}`, import.meta.url))], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...START_ENV,
       FAKE_CLOCK: '0',
       FEED: 'off',
       OPS_TOKEN: 'bench-ops-token-0123456789',

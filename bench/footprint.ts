@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { freePort } from '../e2e/support/server.ts';
 import { startBaseline } from './support/baseline.ts';
 import { forEachDatabase, type BenchDatabase } from './support/databases.ts';
-import { webBuilt } from './support/server.ts';
+import { START_ENV, webBuilt } from './support/server.ts';
 import { rssOf, spawnServer, type SpawnedServer } from './support/spawned.ts';
 
 const idleSeconds = Number(process.argv[2] ?? 60);
@@ -33,7 +33,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** The product on `dataDir` (and the database's environment); its stop removes `dataDir` unless `keep`. */
 async function startProduct(db: BenchDatabase, dataDir: string, keep = false): Promise<SpawnedServer> {
-  const env = { NODE_ENV: 'production', FAKE_CLOCK: '0', LOG_LEVEL: 'warn', FEED: 'simulated', DATA_DIR: dataDir, OPS_TOKEN: 'bench-ops-token-0123456789', ...db.env };
+  const env = { ...START_ENV, FAKE_CLOCK: '0', LOG_LEVEL: 'warn', FEED: 'simulated', DATA_DIR: dataDir, OPS_TOKEN: 'bench-ops-token-0123456789', ...db.env };
   return spawnServer(serverArgs, env, await freePort(), keep ? '' : dataDir);
 }
 

@@ -13,9 +13,12 @@ import { freePort, startServer, supervise, type RunningServer } from '../../e2e/
 
 export const webBuilt = (): boolean => existsSync(fileURLToPath(new URL('../../apps/web/build/server/index.js', import.meta.url)));
 
-/** NODE_ENV=production, the real clock, warnings only; `env` adds to or overrides that. */
+/** What `npm start` (package.json) puts in the server's environment beyond the site's own settings: glibc's malloc arenas capped (decision 0046). */
+export const START_ENV = { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2' };
+
+/** Started as `npm start` starts it (START_ENV), the real clock, warnings only; `env` adds to or overrides that. */
 export async function startBenchServer(env: Record<string, string>): Promise<RunningServer> {
-  const settings = { NODE_ENV: 'production', FAKE_CLOCK: '0', LOG_LEVEL: 'warn', ...env };
+  const settings = { ...START_ENV, FAKE_CLOCK: '0', LOG_LEVEL: 'warn', ...env };
   if (webBuilt()) return startServer(settings);
 
   const port = await freePort();
