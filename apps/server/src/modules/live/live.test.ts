@@ -272,15 +272,29 @@ describeEachDb('live transport', (t) => {
       const dead = await open({ autoPong: false });
       const alive = await open();
       const pinged = new Promise((resolve) => alive.socket.once('ping', resolve));
-      app.live.heartbeat();
+      await app.live.heartbeat();
       await pinged;
       // The pong frame went out before this message, so the server has seen it when it answers.
       alive.send({ type: 'ping' });
       expect(await alive.next()).toEqual({ type: 'pong' });
-      app.live.heartbeat();
+      await app.live.heartbeat();
       await dead.closedByServer();
       alive.send({ type: 'ping' });
       expect(await alive.next()).toEqual({ type: 'pong' });
+    });
+
+    it('pings many sockets a slice at a time, letting the event loop turn between slices', async () => {
+      const many = await Promise.all(Array.from({ length: 300 }, () => open()));
+      const pinged = many.map((client) => new Promise((resolve) => client.socket.once('ping', resolve)));
+      // Queued before the heartbeat starts: it runs before the heartbeat settles only if the heartbeat gives the loop a turn.
+      let turned = false;
+      setImmediate(() => {
+        turned = true;
+      });
+      await app.live.heartbeat();
+      expect(turned).toBe(true);
+      await Promise.all(pinged);
+      await Promise.all(many.map((client) => client.close()));
     });
   });
 
