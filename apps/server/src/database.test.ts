@@ -209,4 +209,38 @@ describe('PgliteThread', () => {
     thread = new PgliteThread(join(dir, 'pglite'));
     expect((await thread.query<{ id: number }>('select id from kept order by id', [])).rows).toEqual([{ id: 1 }, { id: 2 }]);
   }, 120_000);
+
+  it('answers named statements as it answers queries: the same values, writes with their count, errors with their code, the session going on after one', async () => {
+    thread = new PgliteThread(join(tempDir(), 'pglite'));
+    await thread.waitReady;
+    const values = 'select $1::bigint as big, $2::timestamptz as at, $3::jsonb as doc, $4::bytea as bytes, $5::int as none';
+    const at = new Date('2026-11-29T10:00:00.000Z');
+    const answer = ({ rows, command, affectedRows }: Awaited<ReturnType<PgliteThread['query']>>) => ({ rows, command, affectedRows });
+    for (const params of [
+      [9007199254740993n, at, JSON.stringify({ a: [1, 2] }), new Uint8Array([1, 2, 3]), null],
+      [-1n, new Date(0), '"text"', new Uint8Array([]), null],
+    ]) {
+      const plain = answer(await thread.query(values, params));
+      expect(plain.rows).toHaveLength(1);
+      // Twice: parsed and described the first time, only bound and run the second.
+      expect(answer(await thread.queryPrepared('t_values', values, params))).toEqual(plain);
+      expect(answer(await thread.queryPrepared('t_values', values, params))).toEqual(plain);
+    }
+
+    await thread.query('create table named (id int primary key, name text not null)', []);
+    const insert = 'insert into named (id, name) values ($1, $2)';
+    expect(await thread.queryPrepared('t_insert', insert, [1, 'one'])).toMatchObject({ command: 'INSERT', affectedRows: 1 });
+    await expect(thread.queryPrepared('t_insert', insert, [1, 'again'])).rejects.toMatchObject({ code: '23505', constraint: 'named_pkey' });
+    await expect(thread.queryPrepared('t_insert', insert, ['not a number', 'x'])).rejects.toMatchObject({ code: '22P02' });
+    await expect(thread.queryPrepared('t_bad', 'select from nowhere_at_all', [])).rejects.toMatchObject({ code: '42P01' });
+    expect(await thread.queryPrepared('t_insert', insert, [2, 'two'])).toMatchObject({ affectedRows: 1 });
+    // Inside a transaction, rolled back with it.
+    await thread.query('begin', []);
+    await thread.queryPrepared('t_insert', insert, [3, 'three']);
+    await thread.query('rollback', []);
+    expect((await thread.queryPrepared<{ id: number; name: string }>('t_all', 'select id, name from named order by id', [])).rows).toEqual([
+      { id: 1, name: 'one' },
+      { id: 2, name: 'two' },
+    ]);
+  }, 120_000);
 });

@@ -24,7 +24,7 @@ const THREAD = `
 const { parentPort, workerData: w } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
-const { PGlite } = require(w.pglite);
+const { PGlite, protocol, parse } = require(w.pglite);
 
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 /** lib/thread-errors.ts's errorFields: this code imports nothing of ours. */
@@ -64,6 +64,29 @@ async function open() {
   }
 }
 
+/**
+ * A registered statement (@betsite/db prepared.ts) by its name: parsed, planned and its
+ * parameters' types described once, then bound and run in one call into PGlite. A query
+ * makes five calls (parse, describe, bind, describe, execute) and plans every time: the line
+ * listing took 0.48-0.55 ms that way and 0.24 ms named. Values are serialised by parameter
+ * type as PGlite's query does; answers are parsed by its own parser.
+ */
+const parameterTypes = new Map();
+function queryNamed(pglite, name, text, params) {
+  const { serialize } = protocol;
+  return pglite._runExclusiveQuery(async () => {
+    let types = parameterTypes.get(name);
+    if (!types) {
+      const { messages } = await pglite.execProtocol(Buffer.concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+      types = parse.parseDescribeStatementResults(messages);
+      parameterTypes.set(name, types);
+    }
+    const values = params.map((value, i) => (value === null || value === undefined ? null : (pglite.serializers[types[i]] ?? String)(value)));
+    const { messages } = await pglite.execProtocol(Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+    return parse.parseResults(messages, pglite.parsers, { rowMode: 'object' })[0];
+  });
+}
+
 open().then(
   ({ pglite, fellBack }) => {
     parentPort.on('message', async (m) => {
@@ -74,7 +97,7 @@ open().then(
         return;
       }
       try {
-        const result = await pglite.query(m.sql, m.params, { rowMode: 'object' });
+        const result = m.name ? await queryNamed(pglite, m.name, m.sql, m.params) : await pglite.query(m.sql, m.params, { rowMode: 'object' });
         parentPort.postMessage({ id: m.id, rows: result.rows, command: result.command, affectedRows: result.affectedRows });
       } catch (error) {
         parentPort.postMessage({ id: m.id, error: errorFields(error) });
@@ -158,13 +181,22 @@ export class PgliteThread {
   }
 
   query<R>(sql: string, params: unknown[]): Promise<{ rows: R[]; command?: string; affectedRows?: number }> {
+    return this.#ask<R>({ sql, params });
+  }
+
+  /** `sql` as the named statement `name`, parsed and planned once in the thread (a statement of @betsite/db prepared.ts). */
+  queryPrepared<R>(name: string, sql: string, params: unknown[]): Promise<{ rows: R[]; command?: string; affectedRows?: number }> {
+    return this.#ask<R>({ sql, params, name });
+  }
+
+  #ask<R>(question: { sql: string; params: unknown[]; name?: string }): Promise<{ rows: R[]; command?: string; affectedRows?: number }> {
     if (this.#closed) return Promise.reject(new Error('PGlite is closed'));
     const id = ++this.#nextId;
     // A query in flight keeps the process alive until it is answered.
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject });
-      this.#worker.postMessage({ id, sql, params });
+      this.#worker.postMessage({ id, ...question });
     });
   }
 

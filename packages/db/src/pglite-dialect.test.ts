@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventLoopTurns, Mutex, QUERY_RUN_MS } from './pglite-dialect.ts';
+import { EventLoopTurns, Mutex, PGliteDialect, QUERY_RUN_MS, type PgliteSession } from './pglite-dialect.ts';
+import { prepare, runPrepared } from './prepared.ts';
 import { createTestDb, type TestDb } from './testing.ts';
 
 describe('Mutex', () => {
@@ -106,5 +107,31 @@ describe('PGlite dialect', () => {
     await sql`insert into events (tx) values ('x'), ('y')`.execute(t.db);
     const result = await sql`update events set tx = 'z'`.execute(t.db);
     expect(result.numAffectedRows).toBe(2n);
+  });
+});
+
+describe('PGlite dialect with a session that keeps named statements', () => {
+  it('sends a registered text by its name and any other text as a query', async () => {
+    const asked: string[] = [];
+    const answer = { rows: [{ one: 1 }], command: 'SELECT' };
+    const session: PgliteSession = {
+      waitReady: Promise.resolve(),
+      closed: false,
+      query: (text) => {
+        asked.push(`query ${text}`);
+        return Promise.resolve(answer as never);
+      },
+      queryPrepared: (name, text, params) => {
+        asked.push(`${name} ${text} ${JSON.stringify(params)}`);
+        return Promise.resolve(answer as never);
+      },
+      close: () => Promise.resolve(),
+    };
+    const db = new Kysely<Record<string, never>>({ dialect: new PGliteDialect(session) });
+    const text = 'select $1::int as one -- pglite-dialect.test';
+    const name = prepare(text);
+    expect((await runPrepared<{ one: number }>(db, text, [1])).rows).toEqual([{ one: 1 }]);
+    await sql`select ${2}::int as one`.execute(db);
+    expect(asked).toEqual([`${name} ${text} [1]`, 'query select $1::int as one']);
   });
 });

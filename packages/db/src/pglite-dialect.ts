@@ -26,6 +26,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { GatedDriver } from './gated-driver.ts';
+import { preparedName } from './prepared.ts';
 
 /**
  * What the dialect needs of a PGlite session: PGlite itself, or PGlite in a worker thread
@@ -35,6 +36,8 @@ export interface PgliteSession {
   readonly waitReady: Promise<void>;
   readonly closed: boolean;
   query<R>(sql: string, params: unknown[], options: { rowMode: 'object' }): Promise<{ rows: R[]; command?: string; affectedRows?: number }>;
+  /** A registered statement (prepared.ts) by its name, where the session keeps named statements (the server's PGlite thread). */
+  queryPrepared?<R>(name: string, sql: string, params: unknown[]): Promise<{ rows: R[]; command?: string; affectedRows?: number }>;
   close(): Promise<void>;
 }
 
@@ -210,7 +213,9 @@ class PGliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     await this.#turns.beforeQuery();
-    const result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], { rowMode: 'object' });
+    const name = this.#pglite.queryPrepared ? preparedName(compiledQuery.sql) : undefined;
+    const params = [...compiledQuery.parameters];
+    const result = name && this.#pglite.queryPrepared ? await this.#pglite.queryPrepared<R>(name, compiledQuery.sql, params) : await this.#pglite.query<R>(compiledQuery.sql, params, { rowMode: 'object' });
     return {
       rows: result.rows,
       numAffectedRows:
