@@ -65,7 +65,7 @@ async function open() {
 }
 
 /**
- * A registered statement (@betsite/db prepared.ts) by its name: parsed, planned and its
+ * A registered statement (@betsite/db prepared.ts, decision 0047) by its name: parsed, planned and its
  * parameters' types described once, then bound and run in one call into PGlite. A query
  * makes five calls (parse, describe, bind, describe, execute) and plans every time: the line
  * listing took 0.48-0.55 ms that way and 0.24 ms named. Values are serialised by parameter

@@ -6,8 +6,8 @@
  *
  * A statement is named by its text: `prepared(text)` registers it, and the pool's clients
  * (create-db.ts) send a registered text by its name. Kysely's driver passes no name, so the
- * text is the key. PGlite runs every statement as before (one in-process session, no
- * network round trip to save).
+ * text is the key. The server's PGlite thread keeps them named too (decision 0047); PGlite
+ * in-process (tests, tools) runs every statement as a query.
  *
  * Only texts that repeat belong here: each connection keeps every statement it prepared.
  * The registry stops naming new texts past `MAX_PREPARED`, so a caller that builds its text
