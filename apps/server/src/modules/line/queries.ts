@@ -371,12 +371,12 @@ const NOTHING_KEPT = new KeptAnswers(0);
  * braces are added here: in SQL each `||` copied the ~75 KB text again (0.5 against 0.375 ms
  * of backend CPU).
  *
- * With `kept` (PostgreSQL), the statement first counts the rows and lists the page's rows
- * with their versions; when that is the version of the answer `kept` holds for `key`
- * (kept-answers.ts), the cards are not read and the kept answer is sent. Without (PGlite,
- * where planning the longer statement cost more than the cards: 2.4 ms kept and 5.5 ms not,
- * against 1.2 ms), one plain read, also a prepared statement (the server's PGlite thread
- * keeps it planned: decision 0047).
+ * With `kept` (the routes keep listings on both databases), the statement first counts the
+ * rows and lists the page's rows with their versions; when that is the version of the answer
+ * `kept` holds for `key` (kept-answers.ts), the cards are not read and the kept answer is
+ * sent. On PGlite this pays only because the server's PGlite thread keeps the statement
+ * planned (decision 0047): planned each time it cost 2.4 ms kept and 5.5 ms not, against
+ * 1.2 ms for the plain read. Without `kept`, one plain read.
  */
 export async function gamesJson(db: DB, query: GamesFilter, now: number, hidden: HiddenSports, kept = NOTHING_KEPT, key = ''): Promise<Buffer> {
   const where = [rowInSection(query.section, query.filter, now, hidden)];

@@ -92,9 +92,10 @@ export const lineRoutes: FastifyPluginAsync = async (app) => {
   const cached = (reply: FastifyReply) => reply.header('cache-control', LIST_CACHE);
   const lists = new ListCache(app.env.LINE_CACHE_TTL_MS);
   // The answers sent lately, sent again while their rows are the same (kept-answers.ts).
-  // On PGlite a page and a listing are each one plain read (gamesJson, gameDetailJson).
+  // On PGlite a page is one plain read (gameDetailJson): reading its versions there cost more
+  // than it saved, named statement or not (decision 0047).
   const pages = new KeptAnswers(app.env.DATABASE_URL ? KEPT_PAGES : 0);
-  const listings = new KeptAnswers(app.env.DATABASE_URL ? KEPT_LISTINGS : 0);
+  const listings = new KeptAnswers(KEPT_LISTINGS);
   /** A list answer: the same question (url and hidden sports) within a second shares one read. */
   const list = async <T>(request: FastifyRequest, reply: FastifyReply, load: (viewer: HiddenSports, question: string) => Promise<T>): Promise<T> => {
     const viewer = await hidden(request);
