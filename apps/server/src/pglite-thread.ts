@@ -72,8 +72,8 @@ async function open() {
  * type as PGlite's query does; answers are parsed by its own parser.
  */
 const parameterTypes = new Map();
+const { serialize } = protocol;
 function queryNamed(pglite, name, text, params) {
-  const { serialize } = protocol;
   return pglite._runExclusiveQuery(async () => {
     let types = parameterTypes.get(name);
     if (!types) {

@@ -213,9 +213,10 @@ class PGliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     await this.#turns.beforeQuery();
-    const name = this.#pglite.queryPrepared ? preparedName(compiledQuery.sql) : undefined;
+    const { sql } = compiledQuery;
     const params = [...compiledQuery.parameters];
-    const result = name && this.#pglite.queryPrepared ? await this.#pglite.queryPrepared<R>(name, compiledQuery.sql, params) : await this.#pglite.query<R>(compiledQuery.sql, params, { rowMode: 'object' });
+    const name = preparedName(sql);
+    const result = name !== undefined && this.#pglite.queryPrepared ? await this.#pglite.queryPrepared<R>(name, sql, params) : await this.#pglite.query<R>(sql, params, { rowMode: 'object' });
     return {
       rows: result.rows,
       numAffectedRows:

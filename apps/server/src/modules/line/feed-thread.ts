@@ -28,7 +28,7 @@ export type FeedThreadOptions = FeedWorkerData['feed'];
 /**
  * The worker's young generation, capped: V8's default grew it to 32 MB, all resident, for
  * pricing garbage that dies within a tick. At 3 MB the survivors it promotes add ~13 MB to
- * its old generation, and the process holds ~17 MB less after a minute (decision 0045).
+ * its old generation, and the process holds ~17 MB less after a minute (decision 0046).
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 3 };
 
@@ -101,8 +101,8 @@ export class FeedThread implements FeedProvider {
     const file = new URL(fromSources ? '../../feed-worker.ts' : './feed-worker.js', import.meta.url);
     // tsx is a development dependency: only the sources need it, through its API (a worker does not take `--import` hooks).
     const fromSourcesWorker = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(file.href)}, ${JSON.stringify(import.meta.url)}))`;
-    const workerData = this.#workerData;
-    const worker = fromSources ? new Worker(fromSourcesWorker, { workerData, eval: true, resourceLimits: WORKER_LIMITS }) : new Worker(file, { workerData, resourceLimits: WORKER_LIMITS });
+    const options = { workerData: this.#workerData, resourceLimits: WORKER_LIMITS };
+    const worker = fromSources ? new Worker(fromSourcesWorker, { ...options, eval: true }) : new Worker(file, options);
     worker.on('message', (message: FeedWorkerMessage) => this.#receive(message));
     worker.on('error', (error) => this.#fail(error));
     worker.on('exit', (code) => {
