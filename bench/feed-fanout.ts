@@ -359,6 +359,7 @@ function printProductServer(measured: ServerMeasures) {
   console.log(`                     its first event queued ${percentiles(t.queuedMs)}`);
   console.log(`                     statements ${percentiles(t.workMs)}`);
   console.log(`                     list rows + commit ${percentiles(t.commitMs)}`);
+  console.log(`                     publishing of the one before ${percentiles(t.publishWaitMs)}`);
   console.log(`                     publish all ${percentiles(t.publishMs)}`);
   console.log(`                     total ${percentiles(t.totalMs)}`);
   const rows = measured.listRows;

@@ -11,38 +11,40 @@
  * - `GET /bench/stats`: process memory, ingester and live stats;
  * - `POST /bench/run {perSecond, seconds}`: emits the load, waits until every event is
  *   written and published, answers the emission report and what the server measured:
- *   per transaction (writer.run) its wait, statements, commit and publishing times; per
+ *   per transaction (writer.commit) its wait, statements, commit and publishing times; per
  *   `game:` delta how long after its event it was published and how long the publish
  *   call (numbering, bus, serialising, writing to every subscriber's socket) took; the
  *   ingester's backlog, event-loop delay and CPU used during the run.
  *
- * The measuring wraps `app.line.writer.run` and `app.live.publish` of this process only;
+ * The measuring wraps `app.line.writer.commit`, `app.db.transaction` and `app.live.publish` of this process only;
  * nothing in the server is changed.
  */
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { build } from '../../apps/server/src/app.ts';
 import type { IngesterStats } from '../../apps/server/src/modules/line/ingest.ts';
-import type { LineWork, LineWriter } from '../../apps/server/src/modules/line/writer.ts';
+import type { Committed, LineWork, LineWriter } from '../../apps/server/src/modules/line/writer.ts';
 import type { LiveHubStats } from '../../apps/server/src/modules/live/hub.ts';
 import { LOAD_FEED_NAME, LoadFeed, loadGameId, wallClock, type LoadRunReport } from './load-feed.ts';
 import { probeProcess, type ProcessMeasures } from './process-probe.ts';
 import { summarise, type Summary } from './stats.ts';
 
 export interface ServerMeasures extends ProcessMeasures {
-  /** One entry per writer.run (a feed batch is one). */
+  /** One entry per writer.commit (a feed batch is one). */
   transactions: {
     count: number;
     /** Events applied per transaction. */
     events: Summary;
     /** The batch's first event: from its emission to the start of its transaction's statements (the flush delay, earlier batches, BEGIN). */
     queuedMs: Summary;
-    /** From writer.run to the start of the work in the transaction (the previous run, BEGIN, a pooled connection). */
+    /** From writer.commit to the start of the work in the transaction (the previous transaction, BEGIN, a pooled connection). */
     beginMs: Summary;
     /** The statements of the batch (UPDATE markets, UPDATE outcomes per event). */
     workMs: Summary;
-    /** From the end of the work to the first publish: the list rows' update (list-rows.ts) and COMMIT. */
+    /** From the end of the work to the commit: the list rows' update (list-rows.ts) and COMMIT. */
     commitMs: Summary;
-    /** From the first publish to the end of writer.run: every delta of the batch out. */
+    /** From the commit to the first publish: the previous transaction's deltas going out (the writer publishes in commit order). */
+    publishWaitMs: Summary;
+    /** From the first publish to the last delta out. */
     publishMs: Summary;
     totalMs: Summary;
   };
@@ -68,6 +70,7 @@ export interface TxRecord {
   start: number;
   workStart: number;
   workEnd: number;
+  committed: number;
   firstPublish: number;
   end: number;
   events: number;
@@ -103,8 +106,8 @@ async function serve(): Promise<void> {
   const app = await build({ env, line: { feed } });
 
   // --- measuring, around the writer and the live publish of this process
-  /** The transaction being published (the writer runs one at a time). */
-  let current: TxRecord | null = null;
+  /** Committed transactions whose deltas are not all out yet, oldest first (they publish in this order). */
+  const publishing: TxRecord[] = [];
   const txs: TxRecord[] = [];
   const eventToPublish: number[] = [];
   const publishCall: number[] = [];
@@ -112,30 +115,58 @@ async function serve(): Promise<void> {
   const { writer, ingester } = app.line;
   const applied = () => ingester?.stats().applied ?? 0;
 
-  const run = writer.run.bind(writer);
-  writer.run = <T,>(work: LineWork<T>): Promise<T> => {
-    const record: TxRecord = { start: wallClock(), workStart: Number.NaN, workEnd: Number.NaN, firstPublish: Number.NaN, end: Number.NaN, events: 0, firstEventAt: Number.NaN };
-    return run(async (trx, changes) => {
+  /** The transaction whose work ran last and has not committed yet (the writer runs one at a time). */
+  let open: TxRecord | null = null;
+  // The writer's COMMIT: when its transaction's `execute` resolves (wrapped on this process's Kysely instance).
+  const transaction = app.db.transaction.bind(app.db);
+  app.db.transaction = () => {
+    const builder = transaction();
+    const execute = builder.execute.bind(builder);
+    builder.execute = async (callback) => {
+      const result = await execute(callback);
+      if (open) {
+        open.committed = wallClock();
+        publishing.push(open);
+        open = null;
+      }
+      return result;
+    };
+    return builder;
+  };
+  // `run` commits through `commit` too: wrapping it sees every transaction.
+  const commit = writer.commit.bind(writer);
+  writer.commit = <T,>(work: LineWork<T>): Promise<Committed<T>> => {
+    const record: TxRecord = { start: wallClock(), workStart: Number.NaN, workEnd: Number.NaN, committed: Number.NaN, firstPublish: Number.NaN, end: Number.NaN, events: 0, firstEventAt: Number.NaN };
+    const answer = commit(async (trx, changes) => {
       record.workStart = wallClock();
+      open = record;
       // The ingester takes the events after the last one it committed (load events only, in seq order).
       record.firstEventAt = feed.emittedAtSeq((ingester?.stats().lastSeq ?? 0) + 1);
       const before = applied();
       const result = await work(trx, changes);
       record.events = applied() - before;
       record.workEnd = wallClock();
-      current = record;
       return result;
-    }).finally(() => {
-      if (current === record) current = null;
-      if (Number.isNaN(record.workEnd)) return;
-      record.end = wallClock();
-      if (Number.isNaN(record.firstPublish)) record.firstPublish = record.end;
-      txs.push(record);
     });
+    void answer.then(
+      ({ published }) =>
+        published.then(() => {
+          record.end = wallClock();
+          if (Number.isNaN(record.firstPublish)) record.firstPublish = record.end;
+          publishing.splice(publishing.indexOf(record), 1);
+          txs.push(record);
+        }),
+      () => {
+        if (open === record) open = null;
+      },
+    );
+    return answer;
   };
   const publish = app.live.publish;
   app.live.publish = (topic, data, options) => {
     const start = wallClock();
+    // Deltas leave in commit order: the oldest committed transaction not yet out is the one publishing.
+    const current = publishing[0];
     if (current && Number.isNaN(current.firstPublish)) current.firstPublish = start;
     const answer = publish(topic, data, options);
     if (topic.startsWith('game:')) {
@@ -193,7 +224,8 @@ async function serve(): Promise<void> {
           queuedMs: summarise(txs.map((t) => t.workStart - t.firstEventAt)),
           beginMs: summarise(txs.map((t) => t.workStart - t.start)),
           workMs: summarise(txs.map((t) => t.workEnd - t.workStart)),
-          commitMs: summarise(txs.map((t) => t.firstPublish - t.workEnd)),
+          commitMs: summarise(txs.map((t) => t.committed - t.workEnd)),
+          publishWaitMs: summarise(txs.map((t) => t.firstPublish - t.committed)),
           publishMs: summarise(txs.map((t) => t.end - t.firstPublish)),
           totalMs: summarise(txs.map((t) => t.end - t.start)),
         },

@@ -11,6 +11,7 @@
  * Started under the lease, every transaction first checks the lease's fence: when another
  * node has taken the lease over meanwhile, the batch is refused whole and ingestion stops.
  */
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@betsite/db';
@@ -29,7 +30,7 @@ export interface IngesterOptions {
   writer: LineWriter;
   clock: Clock;
   logger: FastifyBaseLogger;
-  /** Wait this long after an event before writing, so a tick's events share a transaction (default 5 ms). */
+  /** Write a batch this long after its first event (or once the batch before has committed, if later), so a tick's events share a transaction (default 5 ms). */
   flushMs?: number;
   /** Events per transaction at most (default 500). */
   batchSize?: number;
@@ -61,6 +62,10 @@ export class FeedIngester {
   private queue: FeedEvent[] = [];
   private unsubscribe: (() => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the first of the queued events arrived (performance.now()). */
+  private firstQueuedAt = 0;
+  /** A batch is being written (the next one is scheduled when it is done). */
+  private writing = false;
   private flushing: Promise<void> = Promise.resolve();
   private lastSeq = -1;
   private running = false;
@@ -128,7 +133,7 @@ export class FeedIngester {
 
   /** Resolves when every event received so far is written and published. */
   async settled(): Promise<void> {
-    while (this.queue.length > 0 || this.timer) {
+    while ((this.running && this.queue.length > 0) || this.timer) {
       if (this.timer) {
         clearTimeout(this.timer);
         this.timer = null;
@@ -137,48 +142,68 @@ export class FeedIngester {
       await this.flushing;
     }
     await this.flushing;
+    await this.options.writer.idle();
   }
 
   private onEvent(event: FeedEvent) {
+    if (this.queue.length === 0) this.firstQueuedAt = performance.now();
     this.queue.push(event);
     this.schedule();
   }
 
+  /**
+   * A batch is written `flushMs` after its first event arrived, or as soon as the batch
+   * before it has committed when that is later: under a steady stream the writer commits
+   * about every `flushMs` rather than once per event or two, so a price change waits a few
+   * milliseconds at most and the database does a fraction of the work.
+   */
   private schedule() {
-    if (this.timer || !this.running || this.queue.length === 0) return;
+    if (this.timer || this.writing || !this.running || this.queue.length === 0) return;
+    const wait = Math.max(0, this.firstQueuedAt + this.flushMs - performance.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flush();
-    }, this.flushMs);
+    }, wait);
   }
 
   private flush() {
+    this.writing = true;
     this.flushing = this.flushing.then(async () => {
-      while (this.running && this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.batchSize).filter((e) => e.seq > this.lastSeq);
-        if (batch.length === 0) continue;
-        try {
-          // Prices and scoreboards need not wait for the disk (after a crash the provider's
-          // snapshot brings them back); a result, which bets will be settled on, does.
-          const durable = batch.some((e) => e.type === 'result');
-          await this.options.writer.run((trx, changes) => this.apply(trx, changes, batch, durable));
-          this.lastSeq = batch[batch.length - 1]?.seq ?? this.lastSeq;
-        } catch (err) {
-          if (err instanceof LeaseLostError) {
-            // Another node ingests now: nothing of this batch was written, and nothing more will be.
-            this.options.logger.warn({ provider: this.provider, events: batch.length + this.queue.length }, 'feed lease taken over: batch refused, ingestion stops');
-            this.skipped += batch.length + this.queue.length;
-            this.halt();
-            this.queue = [];
-            this.fence?.lost();
-            return;
-          }
-          // The batch is lost to this node's state; the games it touched catch up at their next events.
-          this.options.logger.error({ err, provider: this.provider, events: batch.length }, 'feed batch failed');
-          this.skipped += batch.length;
-        }
+      try {
+        await this.writeBatch();
+      } finally {
+        this.writing = false;
+        this.schedule();
       }
     });
+  }
+
+  /** The queued events (up to `batchSize`) in one transaction. */
+  private async writeBatch(): Promise<void> {
+    if (!this.running || this.queue.length === 0) return;
+    const batch = this.queue.splice(0, this.batchSize).filter((e) => e.seq > this.lastSeq);
+    if (batch.length === 0) return;
+    try {
+      // Prices and scoreboards need not wait for the disk (after a crash the provider's
+      // snapshot brings them back); a result, which bets will be settled on, does.
+      const durable = batch.some((e) => e.type === 'result');
+      // Once committed the next batch may begin: this one's deltas leave meanwhile, in order (writer.ts).
+      await this.options.writer.commit((trx, changes) => this.apply(trx, changes, batch, durable));
+      this.lastSeq = batch[batch.length - 1]?.seq ?? this.lastSeq;
+    } catch (err) {
+      if (err instanceof LeaseLostError) {
+        // Another node ingests now: nothing of this batch was written, and nothing more will be.
+        this.options.logger.warn({ provider: this.provider, events: batch.length + this.queue.length }, 'feed lease taken over: batch refused, ingestion stops');
+        this.skipped += batch.length + this.queue.length;
+        this.halt();
+        this.queue = [];
+        this.fence?.lost();
+        return;
+      }
+      // The batch is lost to this node's state; the games it touched catch up at their next events.
+      this.options.logger.error({ err, provider: this.provider, events: batch.length }, 'feed batch failed');
+      this.skipped += batch.length;
+    }
   }
 
   private async loadKnownGames() {
