@@ -50,6 +50,8 @@ export class LineChanges {
   readonly listPrices = new Map<number, Map<string, FeedMarketOdds>>();
   /** Games the write locked before writing (store.ts `lockGames`): the list rows' update need not lock them again. */
   readonly locked = new Set<number>();
+  /** List cards the write read already, locked (a feed batch's opening): game id → the card's text, null for none. */
+  readonly storedCards = new Map<number, string | null>();
   private readonly sections: Record<LineSection, SectionMoves> = {
     line: { added: new Set(), removed: new Set(), sports: new Set() },
     live: { added: new Set(), removed: new Set(), sports: new Set() },

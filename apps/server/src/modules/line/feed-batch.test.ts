@@ -1,6 +1,7 @@
 /**
  * A feed batch's statements (feed-batch.ts): the opening one checks the lease's fence and
- * locks the batch's games, committing without waiting for the disk only when asked; the
+ * locks the batch's games, committing without waiting for the disk only when asked, writes
+ * the prices given (nothing when the fence refuses) and reads the newest list cards; the
  * prices of many games' markets and outcomes are written in one statement, and a row
  * already as given is left as it was.
  */
@@ -11,8 +12,12 @@ import { describeEachDb } from '@betsite/db/testing';
 import { SimulatedFeed, type FeedGameSnapshot, type FeedMarketOdds } from '@betsite/feed';
 import { openBatch, writeOdds } from './feed-batch.ts';
 import { FeedLease, LeaseLostError } from './lease.ts';
+import { refreshListRows } from './list-rows.ts';
 import { coefOf, priceOf } from './rows.ts';
 import { ensureSports, upsertCatalogue, upsertGame } from './store.ts';
+
+/** A game id no game has. */
+const NO_GAME = 2_000_000_000;
 
 /** Saturday 15 March 2025, 10:00 UTC: several sports are playing. */
 const SATURDAY = Date.UTC(2025, 2, 15, 10, 0, 0);
@@ -106,8 +111,62 @@ describeEachDb('feed batch statements', (ctx) => {
     await ctx.db.transaction().execute((trx) => openBatch(trx, { fence: second.fence(() => undefined), gameIds, durable: false }));
   });
 
+  it('writes the prices given with the opening, and answers the list cards of the games asked for', async () => {
+    const [a, b] = loaded.games;
+    await refreshListRows(ctx.db, [a!.id, b!.id]);
+    const market = a!.snapshot.markets.find((m, i) => i > 0 && m.outcomes.every((o) => o.coef > 1 && o.coef < 100))!;
+    const odds: FeedMarketOdds = { key: market.key, blocked: false, outcomes: market.outcomes.map((o, i) => ({ key: o.key, blocked: false, coef: coefOf(priceOf(o.coef) + 20 + i) })) };
+    const cards = await ctx.db.transaction().execute((trx) => openBatch(trx, { fence: null, gameIds: [a!.id], durable: false, odds: [{ gameId: a!.id, markets: [odds] }], cardsOf: [b!.id, a!.id, NO_GAME] }));
+    const rows = await ctx.db.selectFrom('line_list_rows').select(['game_id', 'card']).where('game_id', 'in', [a!.id, b!.id]).execute();
+    expect(cards).toEqual(new Map([...rows.map((r) => [r.game_id, r.card] as const), [NO_GAME, null]]));
+    const after = await pricesOf(ctx.db, [a!.id]);
+    for (const [i, outcome] of odds.outcomes.entries()) expect(after.get(`${a!.id}|${outcome.key}`)?.price).toBe(priceOf(market.outcomes[i]!.coef) + 20 + i);
+  });
+
+  it('writes nothing of a batch refused by the fence', async () => {
+    const first = new FeedLease(ctx.db, 'refused-test', 60_000);
+    expect(await first.acquire()).toBe(true);
+    const stale = first.fence(() => undefined);
+    await ctx.db.updateTable('feed_cursors').set({ lease_until: new Date(Date.now() - 1000) }).where('provider', '=', 'refused-test').execute();
+    expect(await new FeedLease(ctx.db, 'refused-test', 60_000).acquire()).toBe(true);
+    const [, , c] = loaded.games;
+    const before = await pricesOf(ctx.db, [c!.id]);
+    const market = c!.snapshot.markets.find((m) => m.outcomes.every((o) => o.coef > 1 && o.coef < 100))!;
+    const odds: FeedMarketOdds = { key: market.key, blocked: true, outcomes: market.outcomes.map((o) => ({ key: o.key, blocked: true, coef: coefOf(priceOf(o.coef) + 30) })) };
+    await expect(ctx.db.transaction().execute((trx) => openBatch(trx, { fence: stale, gameIds: [c!.id], durable: false, odds: [{ gameId: c!.id, markets: [odds] }] }))).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await pricesOf(ctx.db, [c!.id])).toEqual(before);
+  });
+
   if (ctx.kind === 'postgres') {
     describe('on PostgreSQL, with a second connection', () => {
+      it('reads the newest card of a game, even one committed while it waited for the game', async () => {
+        const [a] = loaded.games;
+        await refreshListRows(ctx.db, [a!.id]);
+        const other = await createDb({ databaseUrl: ctx.handle.url! });
+        try {
+          let release!: () => void;
+          const held = new Promise<void>((resolve) => (release = resolve));
+          let written!: () => void;
+          const changed = new Promise<void>((resolve) => (written = resolve));
+          const marker = JSON.stringify({ id: a!.id, changedBy: 'another node' });
+          // Another node's change of the game: the game locked, its card written, not yet committed.
+          const change = other.db.transaction().execute(async (trx) => {
+            await sql`select id from games where id = ${a!.id} for no key update`.execute(trx);
+            await sql`update line_list_rows set card = ${marker} where game_id = ${a!.id}`.execute(trx);
+            written();
+            await held;
+          });
+          await changed;
+          const opening = ctx.db.transaction().execute((trx) => openBatch(trx, { fence: null, gameIds: [a!.id], durable: false, cardsOf: [a!.id] }));
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          release();
+          await change;
+          expect((await opening).get(a!.id)).toBe(marker);
+        } finally {
+          await other.close();
+        }
+      });
+
       it("locks the batch's games and the lease row until the transaction ends", async () => {
         const lease = new FeedLease(ctx.db, 'lock-test', 60_000);
         expect(await lease.acquire()).toBe(true);

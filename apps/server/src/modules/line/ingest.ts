@@ -228,30 +228,41 @@ export class FeedIngester {
   /**
    * A batch in one transaction. Price changes are gathered and written together (the last
    * word per market), before anything that must come after them: a game's result (it closes
-   * every market) or a re-sent game (it brings its own prices).
+   * every market) or a re-sent game (it brings its own prices). The prices before the first
+   * such event (in most batches, all of them) go with the opening statement.
    */
   private async apply(trx: Transaction<Database>, changes: LineChanges, events: readonly FeedEvent[], durable: boolean) {
-    // The fence and the known games first, in one statement (their list rows are refreshed before the commit, which locks them).
     const known = [...new Set(events.map((e) => this.games.get(e.type === 'game' ? e.game.id : e.gameId)?.id))].filter((id): id is number => id !== undefined);
-    await openBatch(trx, { fence: this.fence, gameIds: known, durable });
-    for (const id of known) changes.locked.add(id);
+    const barrier = events.findIndex((e) => e.type === 'game' || e.type === 'result');
+    const head = barrier < 0 ? events.length : barrier;
     const prices = new Map<number, Map<string, FeedMarketOdds>>();
+    const gather = (gameId: number, event: Extract<FeedEvent, { type: 'odds' }>) => {
+      const markets = prices.get(gameId) ?? new Map<string, FeedMarketOdds>();
+      for (const market of event.markets) markets.set(market.key, market);
+      prices.set(gameId, markets);
+      changes.odds(gameId, event.markets, event.at);
+      this.applied++;
+    };
+    const gathered = () => [...prices].map(([gameId, markets]) => ({ gameId, markets: [...markets.values()] }));
+    for (const event of events.slice(0, head)) {
+      const game = event.type === 'odds' ? this.games.get(event.gameId) : undefined;
+      if (event.type === 'odds' && game) gather(game.id, event);
+    }
+    // The fence, the games locked, the head's prices and the list cards they change, in one
+    // statement (the list rows are patched before the commit, list-rows.ts).
+    const stored = await openBatch(trx, { fence: this.fence, gameIds: known, durable, odds: gathered(), cardsOf: [...changes.listPrices.keys()] });
+    for (const id of known) changes.locked.add(id);
+    for (const [id, card] of stored) changes.storedCards.set(id, card);
+    prices.clear();
     const writePrices = async () => {
       if (prices.size === 0) return;
-      await writeOdds(
-        trx,
-        [...prices].map(([gameId, markets]) => ({ gameId, markets: [...markets.values()] })),
-      );
+      await writeOdds(trx, gathered());
       prices.clear();
     };
-    for (const event of events) {
-      const known = event.type === 'game' ? null : this.games.get(event.gameId);
-      if (event.type === 'odds' && known) {
-        const markets = prices.get(known.id) ?? new Map<string, FeedMarketOdds>();
-        for (const market of event.markets) markets.set(market.key, market);
-        prices.set(known.id, markets);
-        changes.odds(known.id, event.markets, event.at);
-        this.applied++;
+    for (const [i, event] of events.entries()) {
+      const game = event.type === 'game' ? null : this.games.get(event.gameId);
+      if (event.type === 'odds' && game) {
+        if (i >= head) gather(game.id, event);
         continue;
       }
       if (event.type === 'game' || event.type === 'result') await writePrices();

@@ -61,6 +61,8 @@ export interface ListRowChanges {
   listPrices: ReadonlyMap<number, ReadonlyMap<string, FeedMarketOdds>>;
   /** Games the write locked already (in id order, before writing). */
   locked: ReadonlySet<number>;
+  /** Cards the write read already under those locks (null: the game has no row); the others are read here. */
+  storedCards?: ReadonlyMap<number, string | null>;
 }
 
 /**
@@ -68,7 +70,7 @@ export interface ListRowChanges {
  * games with only price changes patched where the card tells enough, computed again where
  * it does not.
  */
-export async function updateListRows(db: Db, { touched, listPrices: prices, locked }: ListRowChanges): Promise<ListRowsUpdate> {
+export async function updateListRows(db: Db, { touched, listPrices: prices, locked, storedCards }: ListRowChanges): Promise<ListRowsUpdate> {
   const priced = [...prices.keys()].filter((id) => !touched.has(id));
   // Every game of the write at once, in id order (as refreshChunk and a feed batch lock them).
   const unlocked = [...new Set([...touched, ...priced])].filter((id) => !locked.has(id)).sort((a, b) => a - b);
@@ -79,8 +81,13 @@ export async function updateListRows(db: Db, { touched, listPrices: prices, lock
   let linesChosen = 0;
   for (let i = 0; i < priced.length; i += CHUNK) {
     const ids = priced.slice(i, i + CHUNK);
-    const rows = await db.selectFrom('line_list_rows').select(['game_id', 'card']).where('game_id', 'in', ids).execute();
+    const unread = ids.filter((id) => !storedCards?.has(id));
+    const rows = unread.length === 0 ? [] : await db.selectFrom('line_list_rows').select(['game_id', 'card']).where('game_id', 'in', unread).execute();
     const stored = new Map(rows.map((r) => [r.game_id, r.card]));
+    for (const id of ids) {
+      const card = storedCards?.get(id);
+      if (card) stored.set(id, card);
+    }
     const unsettled: GameCard[] = [];
     const cards: { id: number; card: GameCard }[] = [];
     for (const id of ids) {
