@@ -213,15 +213,17 @@ describe('PgliteThread', () => {
   it('answers named statements as it answers queries: the same values, writes with their count, errors with their code, the session going on after one', async () => {
     thread = new PgliteThread(join(tempDir(), 'pglite'));
     await thread.waitReady;
-    const values = 'select $1::bigint as big, $2::timestamptz as at, $3::jsonb as doc, $4::bytea as bytes, $5::int as none';
+    const values = "select $1::bigint as big, $2::timestamptz as at, $3::jsonb as doc, $4::bytea as bytes, $5::int as none, $6::int[] as ids, json_build_array(7, 'card') as built";
     const at = new Date('2026-11-29T10:00:00.000Z');
     const answer = ({ rows, command, affectedRows }: Awaited<ReturnType<PgliteThread['query']>>) => ({ rows, command, affectedRows });
     for (const params of [
-      [9007199254740993n, at, JSON.stringify({ a: [1, 2] }), new Uint8Array([1, 2, 3]), null],
-      [-1n, new Date(0), '"text"', new Uint8Array([]), null],
+      [9007199254740993n, at, JSON.stringify({ a: [1, 2] }), new Uint8Array([1, 2, 3]), null, [3, 1, 2]],
+      [-1n, new Date(0), '"text"', new Uint8Array([]), null, []],
     ]) {
       const plain = answer(await thread.query(values, params));
       expect(plain.rows).toHaveLength(1);
+      // Arrays go as arrays, json comes back parsed (a feed batch's opening statement reads its cards so).
+      expect(plain.rows[0]).toMatchObject({ ids: params[5], built: [7, 'card'] });
       // Twice: parsed and described the first time, only bound and run the second.
       expect(answer(await thread.queryPrepared('t_values', values, params))).toEqual(plain);
       expect(answer(await thread.queryPrepared('t_values', values, params))).toEqual(plain);
