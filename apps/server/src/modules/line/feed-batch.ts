@@ -9,10 +9,9 @@
  *   `LeaseFence.verify` does), locks the batch's games in id order (store.ts `lockGames`),
  *   then writes the batch's prices and reads the list cards they change. Most batches are
  *   prices only: then it is the transaction's one statement before the list rows' patch.
- * - `writeOdds`: the prices and blocked flags of many games' markets and outcomes in one
- *   statement, for prices that must come after something else of the batch (a re-sent game,
- *   a result). The values go as arrays, so the text and the parameters are the same few
- *   whatever the batch holds.
+ * - `writeOdds`: the same statement with prices only, for prices that must come after
+ *   something else of the batch (a re-sent game, a result). The values go as arrays, so the
+ *   text and the parameters are the same few whatever the batch holds.
  */
 import { sql, type Transaction } from 'kysely';
 import { runPrepared, type Database } from '@betsite/db';
@@ -95,15 +94,12 @@ function oddsColumns(changes: readonly GameOdds[]) {
   return { markets, outcomes };
 }
 
-/** New prices and blocked flags of whole markets (every outcome of each market given); a row already as given is not written. */
+/**
+ * New prices and blocked flags of whole markets (every outcome of each market given); a row
+ * already as given is not written. Inside a batch whose games `openBatch` locked: its
+ * statement, with no lock, fence, commit mode or card to add.
+ */
 export async function writeOdds(trx: Transaction<Database>, changes: readonly GameOdds[]): Promise<void> {
-  const { markets, outcomes } = oddsColumns(changes);
-  if (markets.game.length === 0) return;
-  await sql`with changed_markets as (
-      update markets as m set blocked = v.blocked
-        from unnest(${markets.game}::int[], ${markets.key}::text[], ${markets.blocked}::boolean[]) as v(game_id, key, blocked)
-       where m.game_id = v.game_id and m.key = v.key and m.blocked <> v.blocked)
-    update outcomes as o set price = v.price, blocked = v.blocked
-      from unnest(${outcomes.game}::int[], ${outcomes.key}::text[], ${outcomes.price}::int[], ${outcomes.blocked}::boolean[]) as v(game_id, key, price, blocked)
-     where o.game_id = v.game_id and o.key = v.key and (o.price <> v.price or o.blocked <> v.blocked)`.execute(trx);
+  if (changes.every((c) => c.markets.length === 0)) return;
+  await openBatch(trx, { fence: null, gameIds: [], durable: true, odds: changes });
 }
